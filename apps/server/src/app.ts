@@ -1,0 +1,58 @@
+// Builds the Fastify app around a context; main.ts starts it, tests inject into it.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiPrefix } from '@secure-vault/shared';
+import type { AppContext } from './context.ts';
+import { contactRoutes } from './features/contact/routes.ts';
+import { devRoutes } from './features/dev/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { requireAccessDeclarations } from './http/access.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurity } from './http/security.ts';
+import { registerSpa } from './http/spa.ts';
+
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    genReqId: () => randomUUID(),
+    trustProxy: ctx.config.nodeEnv === 'production',
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  requireAccessDeclarations(app);
+  registerErrorHandling(app);
+
+  // One log line per request, without query strings (they may carry addresses or tokens).
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        path: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurity(app, ctx.config);
+  await registerOpenApi(app);
+
+  await app.register(healthRoutes, { prefix: '/api', ctx });
+  await app.register(contactRoutes, { prefix: apiPrefix, ctx });
+  if (ctx.mailer.transport === 'outbox') {
+    await app.register(devRoutes, { prefix: apiPrefix, ctx });
+  }
+
+  await registerSpa(app, ctx.config.webDist);
+  return app;
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { contactMessages, mailOutbox } from '../../db/schema.ts';
+import { createTestApp, jsonHeaders, manualClock, type TestApp } from '../../test/test-app.ts';
+import { contactRateLimit } from './send-contact-message.ts';
+
+const clock = manualClock();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.ctx.db.delete(contactMessages);
+  await t.ctx.db.delete(mailOutbox);
+  clock.advance(24 * 60 * 60 * 1000);
+});
+
+const message = {
+  fullName: 'Layla Haddad',
+  email: 'Layla@Example.com',
+  phone: '+971 50 123 4567',
+  enquiry: 'I would like to store a collection of gold coins.',
+};
+
+function send(body: unknown, headers: Record<string, string> = {}, ip = '203.0.113.7') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v1/contact',
+    headers: { ...jsonHeaders, ...headers },
+    body: JSON.stringify(body),
+    remoteAddress: ip,
+  });
+}
+
+async function mailbox(to: string) {
+  const res = await t.app.inject({ url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { to: string; subject: string; text: string }[];
+}
+
+describe('POST /api/v1/contact', () => {
+  it('stores the message and mails the team and the sender', async () => {
+    const res = await send(message);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const [stored] = await t.ctx.db.select().from(contactMessages);
+    expect(stored).toMatchObject({ fullName: 'Layla Haddad', email: 'Layla@Example.com', language: 'en' });
+    expect(stored?.ipHash).not.toContain('203.0.113.7');
+
+    const team = await mailbox(t.ctx.config.contactInbox);
+    expect(team).toHaveLength(1);
+    expect(team[0]?.subject).toBe('New enquiry from Layla Haddad');
+    expect(team[0]?.text).toContain(message.enquiry);
+
+    const sender = await mailbox('layla@example.com');
+    expect(sender[0]?.subject).toContain('We received your message');
+  });
+
+  it('answers the sender in Arabic when the page is in Arabic', async () => {
+    await send(message, { 'accept-language': 'ar' });
+    const [confirmation] = await mailbox('layla@example.com');
+    expect(confirmation?.subject).toContain('تلقّينا رسالتك');
+    expect(confirmation?.text).toContain('خلال 24 ساعة');
+  });
+
+  it.each([
+    ['fullName', 'L', 'contact.errors.fullName'],
+    ['email', 'not-an-email', 'contact.errors.email'],
+    ['phone', '123', 'contact.errors.phone'],
+    ['enquiry', 'short', 'contact.errors.enquiry'],
+  ])('refuses a bad %s with its message key and stores nothing', async (field, value, key) => {
+    const res = await send({ ...message, [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION',
+      issues: [{ path: `body.${field}`, message: key }],
+    });
+    const [row] = await t.ctx.db.select({ n: count() }).from(contactMessages);
+    expect(row?.n).toBe(0);
+  });
+
+  it('names every missing field', async () => {
+    const res = await send({});
+    expect(res.statusCode).toBe(400);
+    const keys = res.json().error.issues.map((i: { message: string }) => i.message);
+    expect(keys).toEqual([
+      'contact.errors.fullName',
+      'contact.errors.email',
+      'contact.errors.phone',
+      'contact.errors.enquiry',
+    ]);
+  });
+
+  it(`limits one address to ${contactRateLimit.max} messages in ten minutes`, async () => {
+    for (let i = 0; i < contactRateLimit.max; i++) {
+      expect((await send(message)).statusCode).toBe(201);
+    }
+    const limited = await send(message);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect((await send(message, {}, '198.51.100.1')).statusCode).toBe(201);
+
+    clock.advance(contactRateLimit.windowMs + 1000);
+    expect((await send(message)).statusCode).toBe(201);
+  });
+});

@@ -1,0 +1,58 @@
+// Starts Secure Vault: configuration, database (migrated), mail, then the HTTP server.
+// SIGTERM/SIGINT stop accepting connections, let running requests finish, then close the database.
+import { buildApp } from './app.ts';
+import { ConfigError, type Config, loadConfig } from './config.ts';
+import { type AppContext, systemClock } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { createLogger } from './logger.ts';
+import { createMailer } from './mail/mailer.ts';
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+const config = readConfig();
+const logger = createLogger(config.logLevel);
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+
+const ctx: AppContext = {
+  config,
+  database,
+  db: database.db,
+  clock: systemClock,
+  logger,
+  mailer: createMailer({ db: database.db, mailUrl: config.mailUrl, from: config.mailFrom, logger }),
+};
+const app = await buildApp(ctx);
+
+let isStopping = false;
+async function stop(signal: string): Promise<void> {
+  if (isStopping) return;
+  isStopping = true;
+  logger.info({ signal }, 'shutting down');
+  setTimeout(() => process.exit(1), 15_000).unref();
+  try {
+    await app.close();
+    ctx.mailer.close();
+    await database.close();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+logger.info(
+  { database: database.kind, mail: ctx.mailer.transport },
+  `Secure Vault is running at ${config.appUrl}`,
+);

@@ -1,0 +1,102 @@
+// Builds the real app for integration tests: embedded PGlite in memory, or a fresh PostgreSQL
+// database created on TEST_DATABASE_URL when the suite runs as `server-postgres`.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { AppContext, Clock } from '../context.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { createLogger } from '../logger.ts';
+import { createMailer } from '../mail/mailer.ts';
+
+export const dbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
+
+/** A clock the test moves by hand. */
+export function manualClock(start = new Date('2026-11-21T10:00:00Z')): Clock & { advance(ms: number): void } {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms) {
+      now += ms;
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: '/nonexistent-test-data',
+    DATA_KEY: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...env,
+  });
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (dbKind === 'pglite') {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the postgres suites');
+  const name = `sv_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  return {
+    database,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const logger = createLogger('silent');
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    clock: options.clock ?? { now: () => new Date() },
+    logger,
+    mailer: createMailer({ db: database.db, mailUrl: config.mailUrl, from: config.mailFrom, logger }),
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      ctx.mailer.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Headers the web app sends with every state-changing request. */
+export const jsonHeaders = { 'content-type': 'application/json', 'x-requested-with': 'secure-vault' };

@@ -1,0 +1,35 @@
+// Error codes shared by the API and the web app. The server maps each code to an HTTP status;
+// the web app maps each code to a translated text (locales: `errors.<CODE>`).
+
+export const errorCodes = {
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  CSRF: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export interface ErrorIssue {
+  path: string;
+  /** A message key such as `contact.errors.fullName`; the web app translates it. */
+  message: string;
+}
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    issues?: ErrorIssue[];
+  };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCodes, value);
+}
