@@ -20,11 +20,11 @@ describe('contactMessageSchema', () => {
   });
 
   it.each([
-    ['fullName', 'L', 'contact.errors.fullName'],
-    ['fullName', '  L  ', 'contact.errors.fullName'],
-    ['email', 'layla.example.com', 'contact.errors.email'],
-    ['phone', '12345', 'contact.errors.phone'],
-    ['enquiry', 'Too short', 'contact.errors.enquiry'],
+    ['fullName', 'L', 'contact:errors.fullName'],
+    ['fullName', '  L  ', 'contact:errors.fullName'],
+    ['email', 'layla.example.com', 'contact:errors.email'],
+    ['phone', '12345', 'contact:errors.phone'],
+    ['enquiry', 'Too short', 'contact:errors.enquiry'],
   ])('refuses %s = %j with %s', (field, value, message) => {
     expect(messagesFor({ ...valid, [field]: value })).toEqual([message]);
   });

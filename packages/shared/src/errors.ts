@@ -18,7 +18,7 @@ export type ErrorCode = keyof typeof errorCodes;
 
 export interface ErrorIssue {
   path: string;
-  /** A message key such as `contact.errors.fullName`; the web app translates it. */
+  /** A message key such as `contact:errors.fullName` (namespace:key); the web app translates it. */
   message: string;
 }
 

@@ -66,10 +66,10 @@ describe('POST /api/v1/contact', () => {
   });
 
   it.each([
-    ['fullName', 'L', 'contact.errors.fullName'],
-    ['email', 'not-an-email', 'contact.errors.email'],
-    ['phone', '123', 'contact.errors.phone'],
-    ['enquiry', 'short', 'contact.errors.enquiry'],
+    ['fullName', 'L', 'contact:errors.fullName'],
+    ['email', 'not-an-email', 'contact:errors.email'],
+    ['phone', '123', 'contact:errors.phone'],
+    ['enquiry', 'short', 'contact:errors.enquiry'],
   ])('refuses a bad %s with its message key and stores nothing', async (field, value, key) => {
     const res = await send({ ...message, [field]: value });
     expect(res.statusCode).toBe(400);
@@ -86,10 +86,10 @@ describe('POST /api/v1/contact', () => {
     expect(res.statusCode).toBe(400);
     const keys = res.json().error.issues.map((i: { message: string }) => i.message);
     expect(keys).toEqual([
-      'contact.errors.fullName',
-      'contact.errors.email',
-      'contact.errors.phone',
-      'contact.errors.enquiry',
+      'contact:errors.fullName',
+      'contact:errors.email',
+      'contact:errors.phone',
+      'contact:errors.enquiry',
     ]);
   });
 

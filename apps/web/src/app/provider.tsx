@@ -1,0 +1,43 @@
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { directionOf } from '@secure-vault/shared/i18n';
+import { Spinner } from '@/components/ui/spinner';
+import { currentLanguage } from '@/lib/i18n';
+import { useTheme, watchSystemTheme } from '@/lib/theme';
+import { LazyToaster } from '@/lib/toast';
+import { ErrorBoundary } from './error-boundary';
+
+function ThemedToaster() {
+  const theme = useTheme();
+  useTranslation();
+  return (
+    <LazyToaster
+      theme={theme}
+      dir={directionOf(currentLanguage())}
+      position="top-center"
+      richColors
+      closeButton
+      duration={5000}
+    />
+  );
+}
+
+export function PageLoading() {
+  return (
+    <div className="flex min-h-[50dvh] items-center justify-center text-muted-foreground">
+      <Spinner />
+    </div>
+  );
+}
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  useEffect(() => watchSystemTheme(), []);
+  return (
+    <ErrorBoundary>
+      <Suspense fallback={<PageLoading />}>
+        {children}
+        <ThemedToaster />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

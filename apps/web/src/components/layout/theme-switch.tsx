@@ -1,0 +1,37 @@
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { setTheme, type Theme, themes, useTheme } from '@/lib/theme';
+import { cn } from '@/lib/utils';
+
+const icons = { light: Sun, dark: Moon, system: Monitor } as const;
+
+/** Light, dark or system, as a small radio group of icon buttons. */
+export function ThemeSwitch() {
+  const { t } = useTranslation('common');
+  const theme = useTheme();
+  return (
+    <div role="radiogroup" aria-label={t('theme.label')} className="inline-flex rounded-md border bg-card p-0.5">
+      {themes.map((option: Theme) => {
+        const Icon = icons[option];
+        const isChecked = theme === option;
+        return (
+          <button
+            key={option}
+            type="button"
+            role="radio"
+            aria-checked={isChecked}
+            aria-label={t(`theme.${option}`)}
+            title={t(`theme.${option}`)}
+            onClick={() => setTheme(option)}
+            className={cn(
+              'inline-flex size-8 items-center justify-center rounded-sm text-muted-foreground transition-colors hover:text-foreground cursor-pointer',
+              isChecked && 'bg-muted text-foreground',
+            )}
+          >
+            <Icon className="size-4" aria-hidden />
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+export default function Placeholder() {
+  return <div className="p-8">landing</div>;
+}

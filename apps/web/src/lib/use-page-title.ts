@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Sets the document title to "<page> · Secure Vault" in the current language. */
+export function usePageTitle(title: string): void {
+  const { t } = useTranslation('common');
+  const brand = t('brand');
+  useEffect(() => {
+    document.title = title ? `${title} · ${brand}` : brand;
+  }, [title, brand]);
+}
