@@ -1,5 +1,5 @@
 import { type ReactNode, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { directionOf } from '@secure-vault/shared/i18n';
 import { Spinner } from '@/components/ui/spinner';
 import { currentLanguage } from '@/lib/i18n';

@@ -1,7 +1,8 @@
 // i18next with one lazily loaded JSON file per language and namespace, so a page downloads
 // only the texts it shows. <html lang dir> follows the language, stored under `language`.
-import i18next, { type BackendModule } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+// useTranslation is our own small React binding (react-i18next would add 3 KB to every page).
+import { useMemo, useSyncExternalStore } from 'react';
+import i18next, { type BackendModule, type TFunction } from 'i18next';
 import { defaultLanguage, directionOf, isLanguage, type Language } from '@secure-vault/shared/i18n';
 
 export const namespaces = ['common', 'marketing'] as const;
@@ -62,7 +63,6 @@ export function initI18n(): typeof i18next {
   });
   void i18next
     .use(lazyCatalogs)
-    .use(initReactI18next)
     .init({
       lng: language,
       fallbackLng: false,
@@ -71,7 +71,53 @@ export function initI18n(): typeof i18next {
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,
-      react: { useSuspense: true },
     });
   return i18next;
+}
+
+const pending = new Map<string, Promise<void>>();
+
+function subscribe(notify: () => void): () => void {
+  i18next.on('languageChanged', notify);
+  i18next.on('loaded', notify);
+  i18next.on('initialized', notify);
+  return () => {
+    i18next.off('languageChanged', notify);
+    i18next.off('loaded', notify);
+    i18next.off('initialized', notify);
+  };
+}
+
+const languageSnapshot = () => (i18next.isInitialized ? i18next.language : '');
+
+/**
+ * Translations for the current language. Suspends (for the nearest <Suspense>) until the
+ * namespaces' catalogs have loaded; re-renders when the language changes. The first namespace
+ * is the default; keys of the others are written `namespace:key`.
+ */
+export function useTranslation(namespaces: Namespace | Namespace[] = 'common'): {
+  t: TFunction;
+  i18n: typeof i18next;
+} {
+  const list = Array.isArray(namespaces) ? namespaces : [namespaces];
+  const key = list.join(',');
+  const language = useSyncExternalStore(subscribe, languageSnapshot);
+  const t = useMemo(() => i18next.getFixedT(language, key.split(',')), [language, key]);
+  if (language === '' || !list.every((ns) => i18next.hasLoadedNamespace(ns))) {
+    const pendingKey = `${language}|${key}`;
+    let promise = pending.get(pendingKey);
+    if (!promise) {
+      promise = waitUntilReady(list).finally(() => pending.delete(pendingKey));
+      pending.set(pendingKey, promise);
+    }
+    throw promise;
+  }
+  return { t, i18n: i18next };
+}
+
+async function waitUntilReady(namespaces: string[]): Promise<void> {
+  if (!i18next.isInitialized) {
+    await new Promise<void>((resolve) => i18next.on('initialized', () => resolve()));
+  }
+  await i18next.loadNamespaces(namespaces);
 }

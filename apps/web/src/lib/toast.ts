@@ -1,9 +1,10 @@
 // Toasts without putting sonner on the first page load: the library and its <Toaster> load on
 // the first toast. Same call shape as sonner's toast.success / toast.error.
 import { type ComponentType, createElement, useEffect, useState } from 'react';
+import type * as SonnerModule from 'sonner';
 import type { ExternalToast, ToasterProps } from 'sonner';
 
-type Sonner = typeof import('sonner');
+type Sonner = typeof SonnerModule;
 
 let sonner: Promise<Sonner> | undefined;
 let mountToaster: ((module: Sonner) => void) | undefined;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 
 /** Sets the document title to "<page> · Secure Vault" in the current language. */
 export function usePageTitle(title: string): void {

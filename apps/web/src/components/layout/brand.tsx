@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { paths } from '@secure-vault/shared/paths';
 
 export function BrandMark({ className = 'size-8' }: { className?: string }) {

@@ -2,7 +2,7 @@
 import { Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { paths } from '@secure-vault/shared/paths';
 import { ErrorBoundary } from '@/app/error-boundary';
 import { Button } from '@/components/ui/button';

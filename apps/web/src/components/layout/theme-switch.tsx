@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { setTheme, type Theme, themes, useTheme } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 

@@ -1,36 +1,50 @@
-import { type ComponentProps } from 'react';
-import { Slot } from '@radix-ui/react-slot';
-import { cva, type VariantProps } from 'class-variance-authority';
+// Buttons in the shadcn style. `asChild` renders the one child (usually a router <Link>) with
+// the button's classes, so links look like buttons without nesting interactive elements.
+import { type ComponentProps, cloneElement, isValidElement, type ReactElement } from 'react';
 import { cn } from '@/lib/utils';
 
-export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
-  {
-    variants: {
-      variant: {
-        default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
-        accent: 'bg-accent text-accent-foreground shadow-sm hover:bg-accent/90',
-        outline: 'border border-input bg-card hover:bg-muted',
-        ghost: 'hover:bg-muted',
-        link: 'text-accent-strong underline-offset-4 hover:underline',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-      },
-      size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 px-3',
-        lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
-      },
-    },
-    defaultVariants: { variant: 'default', size: 'default' },
-  },
-);
+const base =
+  'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer';
 
-export interface ButtonProps extends ComponentProps<'button'>, VariantProps<typeof buttonVariants> {
+const variants = {
+  default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary/90',
+  accent: 'bg-accent text-accent-foreground shadow-sm hover:bg-accent/90',
+  outline: 'border border-input bg-card hover:bg-muted',
+  ghost: 'hover:bg-muted',
+  link: 'text-accent-strong underline-offset-4 hover:underline',
+  destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
+} as const;
+
+const sizes = {
+  default: 'h-10 px-4 py-2',
+  sm: 'h-9 px-3',
+  lg: 'h-12 px-6 text-base',
+  icon: 'size-10',
+} as const;
+
+export interface ButtonStyle {
+  variant?: keyof typeof variants | null;
+  size?: keyof typeof sizes | null;
+  className?: string;
+}
+
+export function buttonVariants({ variant, size, className }: ButtonStyle = {}): string {
+  return cn(base, variants[variant ?? 'default'], sizes[size ?? 'default'], className);
+}
+
+export interface ButtonProps extends ComponentProps<'button'>, Omit<ButtonStyle, 'className'> {
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Component = asChild ? Slot : 'button';
-  return <Component className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+export function Button({ className, variant, size, asChild = false, children, ...props }: ButtonProps) {
+  const classes = buttonVariants({ variant, size, className });
+  if (asChild && isValidElement(children)) {
+    const child = children as ReactElement<{ className?: string }>;
+    return cloneElement(child, { ...props, className: cn(classes, child.props.className) } as never);
+  }
+  return (
+    <button className={classes} {...props}>
+      {children}
+    </button>
+  );
 }

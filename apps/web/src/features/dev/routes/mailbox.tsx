@@ -2,7 +2,7 @@
 // the server uses the outbox, which is when the API behind it exists.
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { Inbox, RefreshCw } from 'lucide-react';
 import type { OutboxMessage } from '@secure-vault/shared/mail';
 import { Button } from '@/components/ui/button';

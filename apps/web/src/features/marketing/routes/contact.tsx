@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { ArrowLeft, Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { type ContactMessage, contactMessageSchema } from '@secure-vault/shared/contact';
 import { paths } from '@secure-vault/shared/paths';

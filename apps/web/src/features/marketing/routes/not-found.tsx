@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';

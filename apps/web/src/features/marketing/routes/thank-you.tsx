@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import { CheckCircle2, Mail, Phone, Timer } from 'lucide-react';
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';

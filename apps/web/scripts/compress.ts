@@ -1,0 +1,28 @@
+// After `vite build`: writes .br and .gz beside every text asset so the server sends them
+// precompressed (@fastify/static `preCompressed`), with no compression work per request.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '../dist');
+const compressible = /\.(js|css|html|svg|json|txt|map)$/;
+
+function* files(dir: string): Generator<string> {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) yield* files(full);
+    else if (compressible.test(name) && statSync(full).size > 1024) yield full;
+  }
+}
+
+let count = 0;
+for (const file of files(dist)) {
+  const content = readFileSync(file);
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  count += 1;
+}
+console.log(`Precompressed ${count} files in ${path.relative(process.cwd(), dist)}`);

@@ -1,0 +1,58 @@
+// The test object every spec imports: baseURL from the server that global setup started,
+// helpers to pick language and theme, to read the dev mailbox, and to run axe.
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export type Language = 'en' | 'ar';
+export type Theme = 'light' | 'dark';
+
+interface Fixtures {
+  /** Sets language and theme in local storage before any page script runs. */
+  usePreferences: (preferences: { language?: Language; theme?: Theme }) => Promise<void>;
+  /** Fails the test on any axe violation on the current page. */
+  expectAccessible: () => Promise<void>;
+  /** Newest-first mail kept by the outbox for an address. */
+  readMailbox: (to: string) => Promise<{ to: string; subject: string; text: string }[]>;
+}
+
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+  page: async ({ page }, use, testInfo) => {
+    testInfo.skip(process.env.E2E_SKIP === '1', 'No Chromium on this machine (see the warning above)');
+    await use(page);
+  },
+  usePreferences: async ({ page }, use) => {
+    await use(async ({ language, theme }) => {
+      await page.addInitScript(
+        ([lang, th]) => {
+          if (lang) localStorage.setItem('language', lang);
+          if (th) localStorage.setItem('theme', th);
+        },
+        [language, theme] as const,
+      );
+    });
+  },
+  expectAccessible: async ({ page }, use) => {
+    await use(async () => {
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      expect(summary, `axe violations on ${page.url()}`).toEqual([]);
+    });
+  },
+  readMailbox: async ({ request }, use) => {
+    await use(async (to) => {
+      const res = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`);
+      expect(res.ok()).toBe(true);
+      return res.json();
+    });
+  },
+});
+
+export { expect };
+
+/** Waits until the page's language catalogs have loaded and the lazy page has rendered. */
+export async function waitForPage(page: Page): Promise<void> {
+  await expect(page.locator('main h1').first()).toBeVisible();
+}

@@ -1,0 +1,126 @@
+// Accounts and sessions: one schema per request and response of /api/v1/auth (SPEC §5, DESIGN §4).
+// Validation messages are locale keys (namespace:key) that the web app translates.
+import { z } from 'zod';
+
+export const passwordMinLength = 6;
+export const codeLength = 6;
+
+export const emailSchema = z
+  .email('auth:errors.emailInvalid')
+  .max(254, 'auth:errors.emailInvalid')
+  .transform((value) => value.trim().toLowerCase());
+
+export const passwordSchema = z
+  .string('auth:errors.passwordTooShort')
+  .min(passwordMinLength, 'auth:errors.passwordTooShort')
+  .max(256, 'auth:errors.passwordTooLong');
+
+/** Exactly six digits (the verification dialog keeps only digits, at most six). */
+export const codeSchema = z.string('auth:errors.codeInvalid').regex(/^\d{6}$/, 'auth:errors.codeInvalid');
+
+/** An authenticator-app code, or a recovery code (xxxxx-xxxxx). */
+export const totpSchema = z
+  .string('auth:errors.totpInvalid')
+  .trim()
+  .regex(/^(\d{6}|[a-z0-9]{5}-[a-z0-9]{5})$/i, 'auth:errors.totpInvalid');
+
+export const signUpSchema = z.strictObject({ email: emailSchema, password: passwordSchema });
+export const signUpResendSchema = z.strictObject({ email: emailSchema });
+export const signUpVerifySchema = z.strictObject({ email: emailSchema, code: codeSchema });
+
+export const signInSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string('auth:errors.passwordRequired').min(1, 'auth:errors.passwordRequired').max(256),
+  totp: totpSchema.optional(),
+});
+
+export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
+export const passwordResetCompleteSchema = z.strictObject({
+  token: z.string().min(20).max(200),
+  password: passwordSchema,
+  /** Needed when the account has two-factor on (the answer is TOTP_REQUIRED without it). */
+  totp: totpSchema.optional(),
+});
+
+export const changePasswordSchema = z.strictObject({
+  currentPassword: z.string('auth:errors.passwordRequired').min(1, 'auth:errors.passwordRequired').max(256),
+  newPassword: passwordSchema,
+});
+
+export const totpCodeSchema = z.strictObject({ code: totpSchema });
+
+export const sessionUserSchema = z.object({ id: z.uuid(), email: z.string() });
+
+export const sessionSchema = z.object({
+  user: sessionUserSchema,
+  isAdmin: z.boolean(),
+  /** The staff member viewing this account, when the session is an impersonation. */
+  impersonatedBy: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+  hasTwoFactor: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionListItemSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  userAgent: z.string().nullable(),
+  isCurrent: z.boolean(),
+  isImpersonation: z.boolean(),
+});
+export type SessionListItem = z.infer<typeof sessionListItemSchema>;
+
+export const totpSetupSchema = z.object({ secret: z.string(), otpauthUri: z.string() });
+export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
+
+export const impersonationLinkSchema = z.object({ actionLink: z.string() });
+export const impersonationCompleteSchema = z.strictObject({ token: z.string().min(20).max(200) });
+/** Ending an impersonation gives the staff member their own session back when it is still live. */
+export const impersonationEndSchema = z.object({ session: sessionSchema.nullable() });
+
+/** Admin: set a customer's password (SPEC §5 "Admin password reset"). */
+export const adminResetPasswordSchema = z.strictObject({ newPassword: passwordSchema });
+
+/** The body of a 202 answer: the request was taken; what happens next arrives by email. */
+export const acceptedSchema = z.object({ accepted: z.literal(true) });
+
+export const sessionListSchema = z.array(sessionListItemSchema);
+
+/** Account numbers: 10 digits, the last a Luhn check digit (DESIGN §4). */
+export const accountNumberLength = 10;
+
+/** The Luhn check digit for a string of digits. */
+export function luhnCheckDigit(digits: string): number {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    // Doubling starts with the rightmost payload digit, the one beside the check digit.
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 0) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** True for 10 digits whose last digit is the Luhn check digit of the first nine. */
+export function isValidAccountNumber(value: string): boolean {
+  if (!/^\d{10}$/.test(value)) return false;
+  return luhnCheckDigit(value.slice(0, -1)) === Number(value.slice(-1));
+}
+
+/** Auth-specific error codes the web app turns into SPEC §8 texts. */
+export const authErrorCodes = [
+  'TOTP_REQUIRED',
+  'INVALID_CREDENTIALS',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'CODE_TOO_SOON',
+  'EMAIL_TAKEN',
+  'TOKEN_INVALID',
+  'STAFF_2FA_REQUIRED',
+  'IMPERSONATION_FORBIDDEN',
+  'TOTP_INVALID',
+  'PASSWORD_INCORRECT',
+] as const;
