@@ -10,7 +10,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      wildcard: true,
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {

@@ -54,9 +54,11 @@ export function PublicLayout() {
               <LanguageSwitch />
               <ThemeSwitch />
             </div>
-            <Button asChild size="sm" variant="accent" className="hidden md:inline-flex">
-              <Link to={paths.auth}>{t('nav.signIn')}</Link>
-            </Button>
+            <div className="hidden md:block">
+              <Button asChild size="sm" variant="accent">
+                <Link to={paths.auth}>{t('nav.signIn')}</Link>
+              </Button>
+            </div>
             <Button
               variant="ghost"
               size="icon"

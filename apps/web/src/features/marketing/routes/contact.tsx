@@ -156,7 +156,7 @@ export default function ContactRoute() {
               </p>
               <p className="flex gap-3">
                 <Mail aria-hidden className="mt-0.5 size-5 shrink-0 opacity-80" />
-                <a href={`mailto:${contactDetails.email}`} className="underline-offset-4 hover:underline">
+                <a href={`mailto:${contactDetails.email}`} dir="ltr" className="underline-offset-4 hover:underline">
                   {contactDetails.email}
                 </a>
               </p>

@@ -1,0 +1,58 @@
+// Start-up and shutdown of the real process: a bad setting stops it with a clear message, and
+// SIGTERM lets it finish and exit cleanly.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const main = path.join(import.meta.dirname, 'main.ts');
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sv-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, [main], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', MAIL_URL: '', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('the server process', () => {
+  it('refuses to start on a bad setting, naming it', async () => {
+    const server = start({ PORT: 'not-a-port' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('Invalid configuration');
+    expect(server.output()).toContain('PORT');
+  });
+
+  it('serves, then shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port), HOST: '127.0.0.1' });
+    let isReady = false;
+    for (let i = 0; i < 200 && !isReady; i++) {
+      isReady = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false);
+      if (!isReady) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(isReady).toBe(true);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('shutting down');
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+});
