@@ -1,6 +1,6 @@
 // Exact decimal money and quantities (DESIGN §2): decimal.js, strings on the wire, never a
 // JavaScript number for a stored amount. Quantities and values keep 8 decimal places.
-import Decimal from 'decimal.js';
+import { Decimal } from 'decimal.js';
 
 export const Dec = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
 export type Dec = InstanceType<typeof Dec>;

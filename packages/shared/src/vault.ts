@@ -1,0 +1,142 @@
+// The vault: profiles, valuables (holdings), the summary, and staff management of them
+// (SPEC §3, DESIGN §2). JSON is camelCase; amounts and quantities are decimal strings.
+import { z } from 'zod';
+import { decimalPattern } from './money.ts';
+
+/** Item types of the admin form (SPEC §3) plus `cash`; trading adds `crypto`. */
+export const custodyItemTypes = [
+  'jewelry',
+  'electronics',
+  'artwork',
+  'documents',
+  'collectibles',
+  'precious_metals',
+  'fund_transfer',
+  'inheritance',
+  'donations',
+  'other',
+] as const;
+export const itemTypes = [...custodyItemTypes, 'cash', 'crypto'] as const;
+export type ItemType = (typeof itemTypes)[number];
+/** What staff may choose in Valuables Management. */
+export const adminItemTypes = [...custodyItemTypes, 'cash'] as const;
+
+export const valuableStatuses = ['active', 'locked', 'in_delivery', 'delivered'] as const;
+export type ValuableStatus = (typeof valuableStatuses)[number];
+
+const decimalString = z.string().regex(decimalPattern);
+/** A USD amount a person types: at most 2 decimals, may be negative (SPEC §3 reductions). */
+export const usdInputSchema = z
+  .string('vault:errors.amountInvalid')
+  .trim()
+  .regex(/^-?\d{1,12}(\.\d{1,2})?$/, 'vault:errors.amountInvalid');
+
+export const profileSchema = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  bookBalance: decimalString,
+  kycCompleted: z.boolean(),
+  dateOfBirth: z.string().nullable(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  streetAddress: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const valuableSchema = z.object({
+  id: z.uuid(),
+  userId: z.uuid(),
+  itemName: z.string(),
+  itemType: z.enum(itemTypes),
+  estimatedValue: decimalString.nullable(),
+  description: z.string().nullable(),
+  storageLocation: z.string().nullable(),
+  assetSymbol: z.string().nullable(),
+  quantity: decimalString.nullable(),
+  unit: z.enum(['mg', 'units']).nullable(),
+  status: z.enum(valuableStatuses),
+  dateStored: z.string(),
+  createdAt: z.string(),
+});
+export type Valuable = z.infer<typeof valuableSchema>;
+
+export const allocationEntrySchema = z.object({ itemType: z.enum(itemTypes), value: decimalString });
+
+export const summarySchema = z.object({
+  cashBalance: decimalString,
+  bookBalance: decimalString,
+  /** Sum of the estimated values of the valuables still in the vault (SPEC §9). */
+  totalNetWorth: decimalString,
+  allocation: z.array(allocationEntrySchema),
+});
+export type Summary = z.infer<typeof summarySchema>;
+
+// ── Staff ────────────────────────────────────────────────────────────────────────────────
+export const adminUserSchema = z.object({
+  userId: z.uuid(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  bookBalance: decimalString,
+  createdAt: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminValuableSchema = valuableSchema.extend({ userEmail: z.string() });
+export type AdminValuable = z.infer<typeof adminValuableSchema>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'vault:errors.tooLong')
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null));
+
+export const adminValuableInputSchema = z.strictObject({
+  userId: z.uuid('vault:errors.selectUser'),
+  itemName: z.string('vault:errors.itemNameRequired').trim().min(1, 'vault:errors.itemNameRequired').max(200, 'vault:errors.tooLong'),
+  itemType: z.enum(adminItemTypes, 'vault:errors.itemTypeRequired'),
+  estimatedValue: usdInputSchema.nullable().optional().transform((value) => value ?? null),
+  description: optionalText(2000),
+  storageLocation: optionalText(200),
+});
+export type AdminValuableInput = z.input<typeof adminValuableInputSchema>;
+
+export const adminValuableUpdateSchema = adminValuableInputSchema.omit({ userId: true });
+export type AdminValuableUpdate = z.input<typeof adminValuableUpdateSchema>;
+
+export const bookBalanceInputSchema = z.strictObject({ bookBalance: usdInputSchema });
+
+export const platformNetWorthSchema = z.object({
+  total: decimalString,
+  bookBalances: decimalString,
+  valuables: decimalString,
+});
+
+export const userNetWorthSchema = z.object({
+  rank: z.number().int(),
+  userId: z.uuid(),
+  email: z.string(),
+  bookBalance: decimalString,
+  valuableValue: decimalString,
+  totalNetWorth: decimalString,
+});
+export type UserNetWorth = z.infer<typeof userNetWorthSchema>;
+
+// ── Realtime (DESIGN §6) ─────────────────────────────────────────────────────────────────
+/** What changed for the signed-in user; the web app invalidates the matching queries. */
+export const realtimeTopics = ['valuables', 'profile', 'requests'] as const;
+export type RealtimeTopic = (typeof realtimeTopics)[number];
+export const realtimeEventSchema = z.object({ type: z.literal('changed'), topic: z.enum(realtimeTopics) });
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+export const realtimePath = '/api/v1/realtime';
+export const realtimeHeartbeatMs = 25_000;
+export const realtimeReconnectDelaysMs = [1000, 2000, 5000, 10_000] as const;
