@@ -14,7 +14,14 @@ const features = readdirSync(featuresDir, { withFileTypes: true })
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/web/public/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/web/public/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -23,7 +30,10 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
     },
@@ -40,7 +50,8 @@ export default tseslint.config(
           paths: [
             {
               name: '@secure-vault/shared',
-              message: 'Import a subpath (e.g. @secure-vault/shared/paths) to keep page bundles small.',
+              message:
+                'Import a subpath (e.g. @secure-vault/shared/paths) to keep page bundles small.',
             },
           ],
         },
@@ -53,11 +64,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@secure-vault/shared', message: 'Import a subpath of @secure-vault/shared.' }],
+          paths: [
+            { name: '@secure-vault/shared', message: 'Import a subpath of @secure-vault/shared.' },
+          ],
           patterns: [
             {
-              group: features.filter((other) => other !== feature).map((other) => `@/features/${other}/**`),
-              message: 'Features do not import each other; move shared code to components/ or lib/.',
+              group: features
+                .filter((other) => other !== feature)
+                .map((other) => `@/features/${other}/**`),
+              message:
+                'Features do not import each other; move shared code to components/ or lib/.',
             },
           ],
         },

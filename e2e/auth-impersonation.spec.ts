@@ -35,7 +35,11 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(/\/dashboard$/);
     });
 
-    test('staff open a customer account and return to admin', async ({ page, request, readMailbox }) => {
+    test('staff open a customer account and return to admin', async ({
+      page,
+      request,
+      readMailbox,
+    }) => {
       const email = uniqueEmail(`viewed-${language}`);
       const customer = await createCustomer(request, readMailbox, email, 'customer-password');
 
@@ -46,11 +50,13 @@ for (const language of ['en', 'ar'] as const) {
       await form.getByLabel(t.fields.password, { exact: true }).fill(staff.password);
       await form.getByRole('button', { name: t.signIn.submit, exact: true }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
-      await page.getByRole('link', { name: app.header.admin }).click();
+      await page.getByRole('link', { name: app.header.admin, exact: true }).click();
       await expect(page).toHaveURL(/\/admin$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(app.admin.title);
 
-      const res = await page.request.post(`/api/v1/admin/users/${customer.id}/impersonate`, { headers: csrf });
+      const res = await page.request.post(`/api/v1/admin/users/${customer.id}/impersonate`, {
+        headers: csrf,
+      });
       expect(res.status()).toBe(200);
       const { actionLink } = (await res.json()) as { actionLink: string };
       expect(actionLink).toContain('/admin/impersonate#token=');
@@ -62,12 +68,14 @@ for (const language of ['en', 'ar'] as const) {
       await expect(banner).toContainText(email);
       await expect(banner).toContainText(staff.email);
       await expect(page.getByTestId('account-email')).toHaveText(email);
-      await expect(page.getByRole('link', { name: app.header.admin })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: app.header.admin, exact: true })).toHaveCount(0);
 
       // Password and two-factor belong to the customer.
-      await page.getByRole('link', { name: app.header.settings }).click();
+      await page.getByRole('link', { name: app.header.settings, exact: true }).click();
       await waitForPage(page);
-      await expect(page.getByTestId('impersonation-settings-notice')).toContainText(s.impersonation.title);
+      await expect(page.getByTestId('impersonation-settings-notice')).toContainText(
+        s.impersonation.title,
+      );
       await expect(page.getByRole('button', { name: s.password.submit })).toHaveCount(0);
       await expect(page.getByTestId('impersonation-banner')).toBeVisible();
 

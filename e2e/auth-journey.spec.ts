@@ -16,7 +16,11 @@ for (const language of ['en', 'ar'] as const) {
       await usePreferences({ language });
     });
 
-    test('sign up with the emailed code, reload, sign out and sign in again', async ({ page, readMailbox, expectAccessible }) => {
+    test('sign up with the emailed code, reload, sign out and sign in again', async ({
+      page,
+      readMailbox,
+      expectAccessible,
+    }) => {
       const email = uniqueEmail(`journey-${language}`);
       const password = 'correct horse battery';
 
@@ -49,7 +53,7 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(/\/dashboard$/);
       await expect(page.getByText(t.verify.success)).toBeVisible();
       await expect(page.getByTestId('account-email')).toHaveText(email);
-      await expect(page.getByRole('link', { name: app.header.admin })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: app.header.admin, exact: true })).toHaveCount(0);
 
       await page.reload();
       await waitForPage(page);
@@ -61,15 +65,18 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(/\/dashboard$/);
       await waitForPage(page);
 
-      await page.getByRole('button', { name: app.header.signOut }).click();
+      await page.getByRole('button', { name: app.header.signOut, exact: true }).click();
       const confirm = page.getByRole('alertdialog', { name: app.signOut.title });
       await expect(confirm).toBeVisible();
       await confirm.getByRole('button', { name: app.signOut.cancel }).click();
       await expect(confirm).toBeHidden();
       await expect(page).toHaveURL(/\/dashboard$/);
 
-      await page.getByRole('button', { name: app.header.signOut }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: app.signOut.confirm }).click();
+      await page.getByRole('button', { name: app.header.signOut, exact: true }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: app.signOut.confirm, exact: true })
+        .click();
       await expect(page).toHaveURL(/\/$/);
       await waitForPage(page);
 

@@ -28,8 +28,11 @@ for (const language of ['en', 'ar'] as const) {
   }
 
   async function signOut(page: Page) {
-    await page.getByRole('button', { name: app.header.signOut }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: app.signOut.confirm }).click();
+    await page.getByRole('button', { name: app.header.signOut, exact: true }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: app.signOut.confirm, exact: true })
+      .click();
     await expect(page).toHaveURL(/\/$/);
   }
 
@@ -98,19 +101,29 @@ for (const language of ['en', 'ar'] as const) {
       await signIn(page, email, 'brand-new-password');
     });
 
-    test('change password in Settings', async ({ page, request, readMailbox, expectAccessible }) => {
+    test('change password in Settings', async ({
+      page,
+      request,
+      readMailbox,
+      expectAccessible,
+    }) => {
       const email = uniqueEmail(`change-${language}`);
       await createCustomer(request, readMailbox, email, 'original-password');
       await signIn(page, email, 'original-password');
 
-      await page.getByRole('link', { name: app.header.settings }).click();
+      await page.getByRole('link', { name: app.header.settings, exact: true }).click();
       await expect(page).toHaveURL(/\/settings$/);
       await waitForPage(page);
       await expect(page.getByRole('heading', { name: s.account.title })).toBeVisible();
       await expect(page.getByLabel(s.account.email)).toHaveValue(email);
-      await expect(page.getByTestId('session-item')).toHaveCount(1);
-      await expect(page.getByText(s.sessions.thisDevice)).toBeVisible();
+      // Signed in twice: here, and by the API call that created the account.
+      await expect(page.getByTestId('session-item')).toHaveCount(2);
+      await expect(page.getByText(s.sessions.thisDevice, { exact: true })).toHaveCount(1);
       await expectAccessible();
+      await page.getByRole('button', { name: s.sessions.endOthers }).click();
+      await expect(page.getByText(s.sessions.othersEnded)).toBeVisible();
+      await expect(page.getByTestId('session-item')).toHaveCount(1);
+      expect((await request.get('/api/v1/auth/session')).status()).toBe(401);
 
       await page.getByLabel(s.password.current, { exact: true }).fill('original-password');
       await page.getByLabel(s.password.new, { exact: true }).fill('12345');

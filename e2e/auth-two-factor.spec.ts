@@ -21,7 +21,12 @@ for (const language of ['en', 'ar'] as const) {
       await usePreferences({ language });
     });
 
-    test('turn on two-factor, then sign in with an authenticator code', async ({ page, request, readMailbox, expectAccessible }) => {
+    test('turn on two-factor, then sign in with an authenticator code', async ({
+      page,
+      request,
+      readMailbox,
+      expectAccessible,
+    }) => {
       // A code is accepted once, so signing in waits for the next 30-second step.
       test.setTimeout(120_000);
       const email = uniqueEmail(`totp-${language}`);
@@ -55,8 +60,11 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByTestId('two-factor-status')).toHaveText(s.twoFactor.on);
       await expect(page.getByTestId('recovery-codes')).toHaveCount(0);
 
-      await page.getByRole('button', { name: app.header.signOut }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: app.signOut.confirm }).click();
+      await page.getByRole('button', { name: app.header.signOut, exact: true }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: app.signOut.confirm, exact: true })
+        .click();
       await expect(page).toHaveURL(/\/$/);
 
       await page.goto('/auth');

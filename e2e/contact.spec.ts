@@ -28,14 +28,19 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page).toHaveURL(/\/contact$/);
     });
 
-    test('sends a message, shows the thank-you page and mails a confirmation', async ({ page, readMailbox }) => {
+    test('sends a message, shows the thank-you page and mails a confirmation', async ({
+      page,
+      readMailbox,
+    }) => {
       const email = `visitor-${language}-${Date.now()}@example.com`;
       await page.goto('/contact');
       await waitForPage(page);
       await page.getByLabel(t.form.fullName).fill('Mariam Al Mansoori');
       await page.getByLabel(t.form.email).fill(email);
       await page.getByLabel(t.form.phone).fill('+971 50 123 4567');
-      await page.getByLabel(t.form.enquiry).fill('I would like to store my family jewellery securely.');
+      await page
+        .getByLabel(t.form.enquiry)
+        .fill('I would like to store my family jewellery securely.');
       await page.getByRole('button', { name: t.form.submit }).click();
 
       await expect(page).toHaveURL(/\/thank-you$/);
@@ -44,20 +49,28 @@ for (const language of ['en', 'ar'] as const) {
 
       const mail = await readMailbox(email);
       expect(mail).toHaveLength(1);
-      expect(mail[0]?.subject).toContain(language === 'ar' ? 'تلقّينا رسالتك' : 'We received your message');
+      expect(mail[0]?.subject).toContain(
+        language === 'ar' ? 'تلقّينا رسالتك' : 'We received your message',
+      );
       expect(mail[0]?.text).toContain('family jewellery');
     });
 
     test('shows the SPEC error toast when sending fails', async ({ page }) => {
       await page.route('**/api/v1/contact', (route) =>
-        route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"UNAVAILABLE","message":"down"}}' }),
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":{"code":"UNAVAILABLE","message":"down"}}',
+        }),
       );
       await page.goto('/contact');
       await waitForPage(page);
       await page.getByLabel(t.form.fullName).fill('Mariam Al Mansoori');
       await page.getByLabel(t.form.email).fill('mariam@example.com');
       await page.getByLabel(t.form.phone).fill('+971 50 123 4567');
-      await page.getByLabel(t.form.enquiry).fill('I would like to store my family jewellery securely.');
+      await page
+        .getByLabel(t.form.enquiry)
+        .fill('I would like to store my family jewellery securely.');
       await page.getByRole('button', { name: t.form.submit }).click();
 
       await expect(page.getByText(t.sendFailed.description)).toBeVisible();
@@ -70,7 +83,12 @@ test('the dev mailbox page shows mail for an address', async ({ page, request })
   const email = `mailbox-${Date.now()}@example.com`;
   const res = await request.post('/api/v1/contact', {
     headers: { 'x-requested-with': 'secure-vault' },
-    data: { fullName: 'Mailbox Check', email, phone: '0501234567', enquiry: 'Checking the development mailbox.' },
+    data: {
+      fullName: 'Mailbox Check',
+      email,
+      phone: '0501234567',
+      enquiry: 'Checking the development mailbox.',
+    },
   });
   expect(res.status()).toBe(201);
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);

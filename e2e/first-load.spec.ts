@@ -7,7 +7,10 @@ import { expect, test, waitForPage } from './support/fixtures.ts';
 // until that target is settled; the README states the measured figure.
 const budgetBytes = 110 * 1024;
 
-test('the JavaScript loaded for / stays within its gzip budget and holds no signed-in code', async ({ page, request }) => {
+test('the JavaScript loaded for / stays within its gzip budget and holds no signed-in code', async ({
+  page,
+  request,
+}) => {
   const scripts = new Set<string>();
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.add(response.url());
@@ -20,7 +23,9 @@ test('the JavaScript loaded for / stays within its gzip budget and holds no sign
   const sizes: string[] = [];
   for (const url of scripts) {
     // Fetch the plain file and gzip it ourselves, so the figure is the same whatever the transport.
-    const body = await (await request.get(url, { headers: { 'accept-encoding': 'identity' } })).body();
+    const body = await (
+      await request.get(url, { headers: { 'accept-encoding': 'identity' } })
+    ).body();
     const gzipped = gzipSync(body, { level: 9 }).length;
     total += gzipped;
     sizes.push(`${new URL(url).pathname} ${(gzipped / 1024).toFixed(1)} KB`);

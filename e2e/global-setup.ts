@@ -39,7 +39,7 @@ async function waitForReady(url: string, child: { exitCode: number | null }): Pr
 export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!chromiumPath()) {
     const message =
-      'E2E: no Chromium found (install Debian\'s chromium or set CHROMIUM_PATH). The e2e suite is SKIPPED.';
+      "E2E: no Chromium found (install Debian's chromium or set CHROMIUM_PATH). The e2e suite is SKIPPED.";
     if (process.env.CI === 'true') throw new Error(`${message} On CI this is a failure.`);
     console.warn(`\n${'!'.repeat(80)}\n${message}\n${'!'.repeat(80)}\n`);
     process.env.E2E_SKIP = '1';

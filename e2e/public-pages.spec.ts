@@ -34,7 +34,11 @@ const pages = {
 
 for (const language of ['en', 'ar'] as const) {
   for (const { path, heading, text } of pages[language]) {
-    test(`${path} in ${language === 'en' ? 'English' : 'Arabic'}`, async ({ page, usePreferences, expectAccessible }) => {
+    test(`${path} in ${language === 'en' ? 'English' : 'Arabic'}`, async ({
+      page,
+      usePreferences,
+      expectAccessible,
+    }) => {
       await usePreferences({ language, theme: 'light' });
       await page.goto(path);
       await waitForPage(page);
@@ -55,14 +59,23 @@ test('the landing page links to the vault, the marketing pages and contact', asy
   await page.goto('/');
   await waitForPage(page);
   const main = page.locator('main');
-  await expect(main.getByRole('link', { name: enLanding.hero.access })).toHaveAttribute('href', '/auth');
-  await expect(main.getByRole('link', { name: enLanding.hero.createAccount }).first()).toHaveAttribute('href', '/auth');
+  await expect(main.getByRole('link', { name: enLanding.hero.access })).toHaveAttribute(
+    'href',
+    '/auth',
+  );
+  await expect(
+    main.getByRole('link', { name: enLanding.hero.createAccount }).first(),
+  ).toHaveAttribute('href', '/auth');
   for (const href of ['/what-we-do', '/about', '/contact']) {
     await expect(main.locator(`a[href="${href}"]`).first()).toBeVisible();
   }
 });
 
-test('the dark theme applies before the page renders and passes axe', async ({ page, usePreferences, expectAccessible }) => {
+test('the dark theme applies before the page renders and passes axe', async ({
+  page,
+  usePreferences,
+  expectAccessible,
+}) => {
   await usePreferences({ theme: 'dark' });
   for (const path of ['/', '/what-we-do', '/about', '/contact']) {
     await page.goto(path);
@@ -70,13 +83,19 @@ test('the dark theme applies before the page renders and passes axe', async ({ p
     await waitForPage(page);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     // The dark background is a deep navy: every channel well below mid-grey.
-    const channels = background.match(/[\d.]+/g)?.slice(0, 3).map(Number) ?? [];
+    const channels =
+      background
+        .match(/[\d.]+/g)
+        ?.slice(0, 3)
+        .map(Number) ?? [];
     expect(Math.max(...channels), `${path} background ${background}`).toBeLessThan(80);
     await expectAccessible();
   }
 });
 
-test('switching language and theme from the header is remembered across pages', async ({ page }) => {
+test('switching language and theme from the header is remembered across pages', async ({
+  page,
+}) => {
   await page.goto('/about');
   await waitForPage(page);
   await page.getByRole('button', { name: enCommon.language.switchTo }).first().click();

@@ -4,7 +4,10 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
-  spawn('npm', ['run', 'dev', '--workspace', '@secure-vault/server'], { cwd: root, stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '--workspace', '@secure-vault/server'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   spawn('npm', ['run', 'dev', '--workspace', '@secure-vault/web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => {

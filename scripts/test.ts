@@ -10,7 +10,11 @@ const reports = mkdtempSync(path.join(os.tmpdir(), 'sv-test-'));
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
   return result.status ?? 1;
 }
 
@@ -23,7 +27,12 @@ const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 
 // 1. Vitest: shared, server (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web.
 const vitestReport = path.join(reports, 'vitest.json');
-const vitestStatus = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitestStatus = run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as {
     numPassedTests: number;

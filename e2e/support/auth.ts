@@ -4,7 +4,10 @@ import { createHmac } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 
 export const csrf = { 'x-requested-with': 'secure-vault' } as const;
-export const staff = { email: 'staff@securevault.example', password: 'staff-password-e2e' } as const;
+export const staff = {
+  email: 'staff@securevault.example',
+  password: 'staff-password-e2e',
+} as const;
 
 type ReadMailbox = (to: string) => Promise<{ to: string; subject: string; text: string }[]>;
 
@@ -13,7 +16,12 @@ export function uniqueEmail(prefix: string): string {
 }
 
 /** Waits for the newest mail to an address whose text matches, and returns the first group. */
-export async function waitForMail(readMailbox: ReadMailbox, to: string, pattern: RegExp, count = 1): Promise<string> {
+export async function waitForMail(
+  readMailbox: ReadMailbox,
+  to: string,
+  pattern: RegExp,
+  count = 1,
+): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
@@ -39,10 +47,16 @@ export async function createCustomer(
   email: string,
   password: string,
 ): Promise<{ id: string; email: string }> {
-  const started = await request.post('/api/v1/auth/sign-up', { headers: csrf, data: { email, password } });
+  const started = await request.post('/api/v1/auth/sign-up', {
+    headers: csrf,
+    data: { email, password },
+  });
   expect(started.status()).toBe(202);
   const code = await waitForMail(readMailbox, email, codePattern);
-  const verified = await request.post('/api/v1/auth/sign-up/verify', { headers: csrf, data: { email, code } });
+  const verified = await request.post('/api/v1/auth/sign-up/verify', {
+    headers: csrf,
+    data: { email, code },
+  });
   expect(verified.status()).toBe(201);
   const body = (await verified.json()) as { user: { id: string; email: string } };
   return body.user;

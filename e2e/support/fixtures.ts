@@ -20,7 +20,10 @@ export const test = base.extend<Fixtures>({
     await use(process.env.E2E_BASE_URL);
   },
   page: async ({ page }, use, testInfo) => {
-    testInfo.skip(process.env.E2E_SKIP === '1', 'No Chromium on this machine (see the warning above)');
+    testInfo.skip(
+      process.env.E2E_SKIP === '1',
+      'No Chromium on this machine (see the warning above)',
+    );
     await use(page);
   },
   usePreferences: async ({ page }, use) => {
@@ -36,8 +39,12 @@ export const test = base.extend<Fixtures>({
   },
   expectAccessible: async ({ page }, use) => {
     await use(async () => {
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const summary = results.violations.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+      );
       expect(summary, `axe violations on ${page.url()}`).toEqual([]);
     });
   },

@@ -12,7 +12,8 @@ export async function latinTextOutsideLtr(page: Page): Promise<string[]> {
       const text = node.textContent?.trim() ?? '';
       const parent = node.parentElement;
       if (!text || !parent || !/[A-Za-z]/.test(text)) continue;
-      if (parent.closest('[lang="en"], [dir="ltr"], script, style, noscript, [aria-hidden="true"]')) continue;
+      if (parent.closest('[lang="en"], [dir="ltr"], script, style, noscript, [aria-hidden="true"]'))
+        continue;
       const style = window.getComputedStyle(parent);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       if (parent.closest('.sr-only') && !parent.matches(':focus')) continue;

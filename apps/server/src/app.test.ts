@@ -33,10 +33,20 @@ describe('security headers', () => {
 });
 
 describe('state-changing requests', () => {
-  const body = JSON.stringify({ fullName: 'Ali', email: 'a@example.com', phone: '0501234567', enquiry: 'Hello, world!' });
+  const body = JSON.stringify({
+    fullName: 'Ali',
+    email: 'a@example.com',
+    phone: '0501234567',
+    enquiry: 'Hello, world!',
+  });
 
   it('are refused without the application header', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact', headers: { 'content-type': 'application/json' }, body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('CSRF');
   });
@@ -45,7 +55,10 @@ describe('state-changing requests', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/contact',
-      headers: { 'x-requested-with': 'secure-vault', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        'x-requested-with': 'secure-vault',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'fullName=Ali',
     });
     expect(res.statusCode).toBe(403);
@@ -62,7 +75,12 @@ describe('state-changing requests', () => {
   });
 
   it('answer malformed JSON with a 400 error body, never a 500', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/contact', headers: jsonHeaders, body: '{"fullName":' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/contact',
+      headers: jsonHeaders,
+      body: '{"fullName":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('BAD_REQUEST');
   });

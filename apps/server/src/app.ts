@@ -1,9 +1,16 @@
 // Builds the Fastify app around a context; main.ts starts it, tests inject into it.
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { apiPrefix } from '@secure-vault/shared';
 import type { AppContext } from './context.ts';
+import { registerAuth } from './auth/access.ts';
+import { adminUserRoutes } from './features/admin/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -45,10 +52,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
 
   await registerSecurity(app, ctx.config);
+  await registerAuth(app, ctx);
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { prefix: '/api', ctx });
   await app.register(contactRoutes, { prefix: apiPrefix, ctx });
+  await app.register(authRoutes, { prefix: `${apiPrefix}/auth`, ctx });
+  await app.register(adminUserRoutes, { prefix: `${apiPrefix}/admin`, ctx });
   if (ctx.mailer.transport === 'outbox') {
     await app.register(devRoutes, { prefix: apiPrefix, ctx });
   }

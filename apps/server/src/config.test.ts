@@ -10,6 +10,7 @@ describe('loadConfig', () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.mailUrl).toBeUndefined();
     expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.staff2fa).toBe('required');
   });
 
   it.each([
@@ -20,6 +21,7 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_PASSWORD'],
     [{ DATA_KEY: 'short' }, 'DATA_KEY'],
     [{ NODE_ENV: 'production', DATA_KEY: '' }, 'DATA_KEY'],
+    [{ STAFF_2FA: 'sometimes' }, 'STAFF_2FA'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${name}:`));

@@ -34,7 +34,11 @@ const envSchema = z
         .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes)')
         .optional(),
     ),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Whether staff must have two-factor sign-in on before any admin route answers. */
+    STAFF_2FA: z.enum(['required', 'optional']).default('required'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     WEB_DIST: z.string().optional(),
   })
   .superRefine((env, ctx) => {
@@ -62,6 +66,7 @@ export interface Config {
   contactInbox: string;
   admin: { email: string; password: string } | undefined;
   dataKey: Buffer;
+  staff2fa: 'required' | 'optional';
   logLevel: string;
   webDist: string;
 }
@@ -78,7 +83,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where `npm start` was typed.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -89,8 +95,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailUrl: e.MAIL_URL,
     mailFrom: e.MAIL_FROM,
     contactInbox: e.CONTACT_INBOX,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
     dataKey: e.DATA_KEY ? Buffer.from(e.DATA_KEY, 'hex') : localDataKey(dataDir),
+    staff2fa: e.STAFF_2FA,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };

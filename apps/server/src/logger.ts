@@ -1,5 +1,5 @@
 // The process logger: pino, with every secret-bearing field redacted (DESIGN §3).
-import { pino, type Logger } from 'pino';
+import { type DestinationStream, pino, type Logger } from 'pino';
 
 /** Fields that must never reach a log line. */
 export const redactedPaths = [
@@ -12,10 +12,19 @@ export const redactedPaths = [
   '*.code',
   '*.token',
   '*.totp',
+  '*.secret',
+  '*.otpauthUri',
+  '*.recoveryCodes',
+  '*.actionLink',
+  '*.cookie',
+  '*.cookies',
+  '*["set-cookie"]',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: redactedPaths, censor: '[redacted]' } });
+/** Logs to stdout, or to `destination` (tests capture the output this way). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, redact: { paths: redactedPaths, censor: '[redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger };

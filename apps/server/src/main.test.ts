@@ -22,7 +22,14 @@ function freePort(): Promise<number> {
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, [main], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', MAIL_URL: '', LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      MAIL_URL: '',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -45,7 +52,10 @@ describe('the server process', () => {
     const server = start({ PORT: String(port), HOST: '127.0.0.1' });
     let isReady = false;
     for (let i = 0; i < 200 && !isReady; i++) {
-      isReady = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false);
+      isReady = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!isReady) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(isReady).toBe(true);

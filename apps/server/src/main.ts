@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, type Config, loadConfig } from './config.ts';
 import { type AppContext, systemClock } from './context.ts';
 import { openDatabase } from './db/client.ts';
+import { ensureAdmin } from './features/admin/ensure-admin.ts';
+import { purgeExpiredAuthData } from './auth/purge.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -23,6 +25,10 @@ const config = readConfig();
 const logger = createLogger(config.logLevel);
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
+if (config.admin) {
+  const result = await ensureAdmin({ db: database.db, clock: systemClock }, config.admin);
+  logger.info({ admin: config.admin.email, result }, 'staff account from ADMIN_EMAIL checked');
+}
 
 const ctx: AppContext = {
   config,
@@ -34,6 +40,14 @@ const ctx: AppContext = {
 };
 const app = await buildApp(ctx);
 
+// Hourly clean-up of spent codes, links, limits and old sessions; safe on several instances.
+const purge = () =>
+  purgeExpiredAuthData(database.db, systemClock.now()).catch((err: unknown) =>
+    logger.error({ err }, 'clean-up of expired sign-in data failed'),
+  );
+const purgeTimer = setInterval(() => void purge(), 60 * 60_000);
+purgeTimer.unref();
+
 let isStopping = false;
 async function stop(signal: string): Promise<void> {
   if (isStopping) return;
@@ -41,6 +55,7 @@ async function stop(signal: string): Promise<void> {
   logger.info({ signal }, 'shutting down');
   setTimeout(() => process.exit(1), 15_000).unref();
   try {
+    clearInterval(purgeTimer);
     await app.close();
     ctx.mailer.close();
     await database.close();

@@ -16,7 +16,9 @@ export const passwordSchema = z
   .max(256, 'auth:errors.passwordTooLong');
 
 /** Exactly six digits (the verification dialog keeps only digits, at most six). */
-export const codeSchema = z.string('auth:errors.codeInvalid').regex(/^\d{6}$/, 'auth:errors.codeInvalid');
+export const codeSchema = z
+  .string('auth:errors.codeInvalid')
+  .regex(/^\d{6}$/, 'auth:errors.codeInvalid');
 
 /** An authenticator-app code, or a recovery code (xxxxx-xxxxx). */
 export const totpSchema = z
@@ -30,7 +32,10 @@ export const signUpVerifySchema = z.strictObject({ email: emailSchema, code: cod
 
 export const signInSchema = z.strictObject({
   email: emailSchema,
-  password: z.string('auth:errors.passwordRequired').min(1, 'auth:errors.passwordRequired').max(256),
+  password: z
+    .string('auth:errors.passwordRequired')
+    .min(1, 'auth:errors.passwordRequired')
+    .max(256),
   totp: totpSchema.optional(),
 });
 
@@ -43,7 +48,10 @@ export const passwordResetCompleteSchema = z.strictObject({
 });
 
 export const changePasswordSchema = z.strictObject({
-  currentPassword: z.string('auth:errors.passwordRequired').min(1, 'auth:errors.passwordRequired').max(256),
+  currentPassword: z
+    .string('auth:errors.passwordRequired')
+    .min(1, 'auth:errors.passwordRequired')
+    .max(256),
   newPassword: passwordSchema,
 });
 

@@ -24,7 +24,13 @@ export interface Crypto {
 
 export type Asset = Metal | Crypto;
 
-const metal = (symbol: string, name: string, price: string): Metal => ({ kind: 'metal', symbol, name, price, unit: 'mg' });
+const metal = (symbol: string, name: string, price: string): Metal => ({
+  kind: 'metal',
+  symbol,
+  name,
+  price,
+  unit: 'mg',
+});
 const crypto = (rank: number, symbol: string, name: string, price: string): Crypto => ({
   kind: 'crypto',
   rank,

@@ -34,6 +34,8 @@ describe('contactMessageSchema', () => {
   });
 
   it('accepts the SPEC minimums exactly', () => {
-    expect(messagesFor({ ...valid, fullName: 'Al', phone: '0501234567', enquiry: '1234567890' })).toEqual([]);
+    expect(
+      messagesFor({ ...valid, fullName: 'Al', phone: '0501234567', enquiry: '1234567890' }),
+    ).toEqual([]);
   });
 });

@@ -9,7 +9,22 @@ export const errorCodes = {
   CSRF: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  // Accounts and security (auth.ts)
+  TOTP_REQUIRED: 401,
+  INVALID_CREDENTIALS: 401,
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  CODE_TOO_SOON: 429,
+  EMAIL_TAKEN: 409,
+  TOKEN_INVALID: 400,
+  STAFF_2FA_REQUIRED: 403,
+  IMPERSONATION_FORBIDDEN: 403,
+  /** A wrong authenticator or recovery code (sign-in with two-factor, enabling or disabling it). */
+  TOTP_INVALID: 400,
+  /** The current password given to change it is wrong (400, not 401: the session is fine). */
+  PASSWORD_INCORRECT: 400,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

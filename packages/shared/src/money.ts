@@ -2,7 +2,12 @@
 // JavaScript number for a stored amount. Quantities and values keep 8 decimal places.
 import { Decimal } from 'decimal.js';
 
-export const Dec = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -30, toExpPos: 40 });
+export const Dec = Decimal.clone({
+  precision: 60,
+  rounding: Decimal.ROUND_HALF_UP,
+  toExpNeg: -30,
+  toExpPos: 40,
+});
 export type Dec = InstanceType<typeof Dec>;
 
 export const storedScale = 8;

@@ -32,14 +32,20 @@ describe('quote by quantity', () => {
     else expect(result).toMatchObject({ ok: true, quote: { total: expected } });
   });
 
-  it.each(['0', '-1', 'abc', '1e3', '1.1234', '', ' 1', '1.', '10000000000000'])('refuses %j mg of gold', (quantity) => {
-    const result = quote(asset('AU'), { quantity });
-    expect(result.ok).toBe(false);
-  });
+  it.each(['0', '-1', 'abc', '1e3', '1.1234', '', ' 1', '1.', '10000000000000'])(
+    'refuses %j mg of gold',
+    (quantity) => {
+      const result = quote(asset('AU'), { quantity });
+      expect(result.ok).toBe(false);
+    },
+  );
 
   it('allows only as many decimals as keep the value exact at 8 decimals', () => {
     expect(quote(asset('BTC'), { quantity: '0.12345678' }).ok).toBe(true);
-    expect(quote(asset('SHIB'), { quantity: '1000.123' })).toEqual({ ok: false, error: 'QUANTITY_INVALID' });
+    expect(quote(asset('SHIB'), { quantity: '1000.123' })).toEqual({
+      ok: false,
+      error: 'QUANTITY_INVALID',
+    });
     expect(quantityDecimals(asset('SHIB'))).toBe(2);
     expect(quantityDecimals(asset('AG'))).toBe(3);
     expect(quantityDecimals(asset('XRP'))).toBe(6);
@@ -60,7 +66,10 @@ describe('quote by amount', () => {
       expect(result).toEqual({ ok: false, error: 'BELOW_MINIMUM' });
       return;
     }
-    expect(result).toEqual({ ok: true, quote: { quantity, price: asset(symbol).price, total: charged } });
+    expect(result).toEqual({
+      ok: true,
+      quote: { quantity, price: asset(symbol).price, total: charged },
+    });
   });
 
   it('refuses more than 2 decimals of USD', () => {
@@ -81,7 +90,9 @@ describe('quote by amount', () => {
           return (
             charged.equals(dec(result.quote.quantity).times(a.price)) &&
             charged.lessThanOrEqualTo(total) &&
-            charged.greaterThan(dec(total).minus(dec(a.price).times(dec(10).pow(-quantityDecimals(a))))) &&
+            charged.greaterThan(
+              dec(total).minus(dec(a.price).times(dec(10).pow(-quantityDecimals(a)))),
+            ) &&
             dec(result.quote.total).decimalPlaces() <= 8
           );
         },

@@ -24,7 +24,12 @@ export type QuoteError = 'QUANTITY_INVALID' | 'TOTAL_INVALID' | 'BELOW_MINIMUM' 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; error: QuoteError };
 
 function isPositiveDecimal(value: string, maxPlaces: number): boolean {
-  return decimalPattern.test(value) && !value.startsWith('-') && decimalPlaces(value) <= maxPlaces && dec(value).greaterThan(0);
+  return (
+    decimalPattern.test(value) &&
+    !value.startsWith('-') &&
+    decimalPlaces(value) <= maxPlaces &&
+    dec(value).greaterThan(0)
+  );
 }
 
 /** Prices an order given either a quantity or a USD total (≤ 2 decimals). */

@@ -66,7 +66,10 @@ export const valuableSchema = z.object({
 });
 export type Valuable = z.infer<typeof valuableSchema>;
 
-export const allocationEntrySchema = z.object({ itemType: z.enum(itemTypes), value: decimalString });
+export const allocationEntrySchema = z.object({
+  itemType: z.enum(itemTypes),
+  value: decimalString,
+});
 
 export const summarySchema = z.object({
   cashBalance: decimalString,
@@ -102,9 +105,16 @@ const optionalText = (max: number) =>
 
 export const adminValuableInputSchema = z.strictObject({
   userId: z.uuid('vault:errors.selectUser'),
-  itemName: z.string('vault:errors.itemNameRequired').trim().min(1, 'vault:errors.itemNameRequired').max(200, 'vault:errors.tooLong'),
+  itemName: z
+    .string('vault:errors.itemNameRequired')
+    .trim()
+    .min(1, 'vault:errors.itemNameRequired')
+    .max(200, 'vault:errors.tooLong'),
   itemType: z.enum(adminItemTypes, 'vault:errors.itemTypeRequired'),
-  estimatedValue: usdInputSchema.nullable().optional().transform((value) => value ?? null),
+  estimatedValue: usdInputSchema
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
   description: optionalText(2000),
   storageLocation: optionalText(200),
 });
@@ -135,7 +145,10 @@ export type UserNetWorth = z.infer<typeof userNetWorthSchema>;
 /** What changed for the signed-in user; the web app invalidates the matching queries. */
 export const realtimeTopics = ['valuables', 'profile', 'requests'] as const;
 export type RealtimeTopic = (typeof realtimeTopics)[number];
-export const realtimeEventSchema = z.object({ type: z.literal('changed'), topic: z.enum(realtimeTopics) });
+export const realtimeEventSchema = z.object({
+  type: z.literal('changed'),
+  topic: z.enum(realtimeTopics),
+});
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export const realtimePath = '/api/v1/realtime';
 export const realtimeHeartbeatMs = 25_000;

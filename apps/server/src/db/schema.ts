@@ -1,5 +1,20 @@
 // The database schema. Every change here needs a migration: `npm run db:generate`.
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -31,4 +46,204 @@ export const mailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('mail_outbox_to_created_at_idx').on(table.to, table.createdAt)],
+);
+
+// ── Accounts and security (DESIGN §4) ────────────────────────────────────────────────────────
+// Every time column is written from ctx.clock, never from the database's now(), so tests can
+// move time; the defaults only cover rows written by hand.
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Lower-cased and trimmed (emailSchema). */
+  email: text('email').notNull().unique(),
+  /** argon2id, PHC string. */
+  passwordHash: text('password_hash').notNull(),
+  /** The authenticator secret, sealed with DATA_KEY; set once two-factor is on. */
+  totpSecret: text('totp_secret'),
+  /** A secret shown by totp/setup and not yet confirmed by a code. */
+  totpPendingSecret: text('totp_pending_secret'),
+  /** The last 30-second step a code was accepted for, so a code works only once. */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+export const roles = ['user', 'admin'] as const;
+export type Role = (typeof roles)[number];
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: roles }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.role] }),
+    check('user_roles_role_check', sql`${table.role} in ('user', 'admin')`),
+  ],
+);
+
+/** SPEC §3 profiles; one per user, created when the sign-up code is verified. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    fullName: text('full_name'),
+    bookBalance: numeric('book_balance').notNull().default('0'),
+    kycCompleted: boolean('kyc_completed').notNull().default(false),
+    dateOfBirth: date('date_of_birth'),
+    country: text('country'),
+    city: text('city'),
+    streetAddress: text('street_address'),
+    postalCode: text('postal_code'),
+    phoneNumber: text('phone_number'),
+    /** 10 digits, random, the last a Luhn check digit. */
+    accountNumber: text('account_number').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [check('profiles_account_number_check', sql`${table.accountNumber} ~ '^[0-9]{10}$'`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the cookie's token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+    /** The absolute end: 30 days after sign-in, 30 minutes for an impersonation. */
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
+    userAgent: text('user_agent'),
+    /** The staff member, when this session is an impersonation. */
+    impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The staff member's own session, given back when the impersonation ends. */
+    restoreSessionId: uuid('restore_session_id'),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId, table.createdAt)],
+);
+
+/** Sign-ups waiting for their emailed code; the account exists only once it is verified. */
+export const pendingSignUps = pgTable('pending_sign_ups', {
+  email: text('email').primaryKey(),
+  passwordHash: text('password_hash').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** Emailed 6-digit codes, bound to a purpose and an address (sign-up, later KYC and bank). */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    /** HMAC-SHA256 of the code under DATA_KEY. */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (table) => [
+    index('one_time_codes_purpose_email_idx').on(table.purpose, table.email, table.createdAt),
+  ],
+);
+
+/** The last time a code was sent for a purpose and address: the 60-second resend rule. */
+export const codeSends = pgTable(
+  'code_sends',
+  {
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    lastSentAt: timestamptz('last_sent_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.purpose, table.email] })],
+);
+
+/** Single-use links: password reset (30 minutes) and impersonation (60 seconds). */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['password_reset', 'impersonation'] }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The staff member who asked for an impersonation link, and the session they asked from. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    actorSessionId: uuid('actor_session_id'),
+    createdAt: createdAt(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    consumedAt: timestamptz('consumed_at'),
+  },
+  (table) => [index('auth_tokens_user_id_idx').on(table.userId, table.purpose)],
+);
+
+/** Two-factor recovery codes, each usable once in place of an authenticator code. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    usedAt: timestamptz('used_at'),
+  },
+  (table) => [index('recovery_codes_user_id_idx').on(table.userId)],
+);
+
+/**
+ * Counted events for rate limits (sign-in failures, code sends, reset requests). Kept in the
+ * database so every server instance counts the same (DESIGN §8); keys are keyed hashes.
+ */
+export const rateLimitEvents = pgTable(
+  'rate_limit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('rate_limit_events_bucket_key_created_at_idx').on(
+      table.bucket,
+      table.key,
+      table.createdAt,
+    ),
+  ],
+);
+
+/** Security events and staff actions, written in the same transaction as the change. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id'),
+    subjectUserId: uuid('subject_user_id'),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_subject_user_id_created_at_idx').on(table.subjectUserId, table.createdAt),
+    index('audit_log_actor_id_created_at_idx').on(table.actorId, table.createdAt),
+  ],
 );

@@ -9,7 +9,11 @@ export class AppError extends Error {
   readonly issues: ErrorIssue[] | undefined;
   readonly status: number;
 
-  constructor(code: ErrorCode, message: string, options: { issues?: ErrorIssue[]; status?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { issues?: ErrorIssue[]; status?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
@@ -38,10 +42,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code: ErrorCode = status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
+      const code: ErrorCode =
+        status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
       return reply.status(status).send(errorBody(code, error.message));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(errorBody('INTERNAL', 'An unexpected error occurred. Please try again.'));
+    return reply
+      .status(500)
+      .send(errorBody('INTERNAL', 'An unexpected error occurred. Please try again.'));
   });
 }

@@ -8,7 +8,9 @@ import { errorCodes } from '@secure-vault/shared';
 
 const errorBodySchema = z.object({
   error: z.object({
-    code: z.enum(Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]]),
+    code: z.enum(
+      Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]],
+    ),
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   }),
@@ -41,7 +43,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
-  app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
-    app.swagger(),
+  app.get(
+    '/api/v1/openapi.json',
+    { schema: { hide: true }, config: { access: 'public' } },
+    async () => app.swagger(),
   );
 }

@@ -38,7 +38,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     if (request.headers[csrfHeader.name] !== csrfHeader.value) {
       throw new AppError('CSRF', 'This request is missing the application header.');
     }
-    if (hasBody(request) && !String(request.headers['content-type'] ?? '').startsWith('application/json')) {
+    if (
+      hasBody(request) &&
+      !String(request.headers['content-type'] ?? '').startsWith('application/json')
+    ) {
       throw new AppError('CSRF', 'Requests must send JSON.');
     }
     const origin = request.headers.origin;
@@ -50,7 +53,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 
 function hasBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
-  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+  return (
+    (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined
+  );
 }
 
 function isSameOrigin(origin: string, request: FastifyRequest, config: Config): boolean {

@@ -44,7 +44,12 @@ describe('the built web app', () => {
 
   it('keeps JSON 404s for unknown API paths and non-GET requests', async () => {
     expect((await t.app.inject({ url: '/api/v1/unknown' })).json().error.code).toBe('NOT_FOUND');
-    const post = await t.app.inject({ method: 'POST', url: '/about', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/about',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(post.statusCode).toBe(404);
   });
 });

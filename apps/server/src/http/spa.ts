@@ -25,7 +25,10 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.'));
     }
     if (!hasWeb) {
-      return reply.status(404).type('text/plain').send('The web app is not built. Run `npm run build`.');
+      return reply
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build`.');
     }
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');

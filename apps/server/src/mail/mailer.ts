@@ -39,7 +39,10 @@ export function createMailer({ db, mailUrl, from, logger }: MailerOptions): Mail
           text: message.text,
           html: message.html ?? null,
         });
-        logger.info({ to: message.to, subject: message.subject }, 'mail kept in the outbox (see /dev/mailbox)');
+        logger.info(
+          { to: message.to, subject: message.subject },
+          'mail kept in the outbox (see /dev/mailbox)',
+        );
       },
       close() {},
     };

@@ -5,7 +5,10 @@ import type { MailMessage } from './mailer.ts';
 type Rendered = Omit<MailMessage, 'to'>;
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 function layout(language: Language, paragraphs: string[]): string {
   const dir = language === 'ar' ? 'rtl' : 'ltr';
@@ -39,6 +42,73 @@ export function contactConfirmation(message: ContactMessage, language: Language)
     `Hello ${message.fullName},`,
     'Thank you for contacting Secure Vault. Your message has reached us and a member of our team will reply within 24 hours.',
     `Your message:\n${message.enquiry}`,
+    'Kind regards,\nThe Secure Vault team',
+  ]);
+}
+
+// ── Accounts and security ───────────────────────────────────────────────────────────────────
+
+/** The sign-up code (SPEC §4): 6 digits, 10 minutes. */
+export function signUpCode(language: Language, code: string): Rendered {
+  if (language === 'ar') {
+    return render('ar', 'رمز التحقق — Secure Vault', [
+      'مرحباً،',
+      `رمز التحقق الخاص بك هو: ${code}`,
+      'أدخل هذا الرمز لإكمال إنشاء حسابك. صلاحية الرمز 10 دقائق ويمكن استخدامه مرة واحدة فقط.',
+      'إذا لم تطلب إنشاء حساب، فتجاهل هذه الرسالة.',
+      'مع أطيب التحيات،\nفريق Secure Vault',
+    ]);
+  }
+  // The subject never carries the code: subjects are logged (mailer.ts).
+  return render('en', 'Your verification code — Secure Vault', [
+    'Hello,',
+    `Your verification code is: ${code}`,
+    'Enter this code to finish creating your account. It is valid for 10 minutes and works once.',
+    'If you did not ask to create an account, you can ignore this email.',
+    'Kind regards,\nThe Secure Vault team',
+  ]);
+}
+
+/** Sent instead of a code when someone signs up with an address that already has an account. */
+export function accountAlreadyExists(language: Language, appUrl: string): Rendered {
+  const signIn = `${appUrl}/auth`;
+  const reset = `${appUrl}/reset-password`;
+  if (language === 'ar') {
+    return render('ar', 'لديك حساب بالفعل — Secure Vault', [
+      'مرحباً،',
+      'طلب أحدهم إنشاء حساب في Secure Vault بعنوان البريد هذا، لكن لديك حساب بالفعل.',
+      `لتسجيل الدخول: ${signIn}`,
+      `إذا نسيت كلمة المرور، يمكنك إعادة تعيينها: ${reset}`,
+      'إذا لم تكن أنت، فتجاهل هذه الرسالة؛ لم يتغير شيء في حسابك.',
+      'مع أطيب التحيات،\nفريق Secure Vault',
+    ]);
+  }
+  return render('en', 'You already have an account — Secure Vault', [
+    'Hello,',
+    'Someone asked to create a Secure Vault account with this email address, but you already have one.',
+    `Sign in: ${signIn}`,
+    `Forgot your password? Reset it: ${reset}`,
+    'If this was not you, ignore this email; nothing has changed in your account.',
+    'Kind regards,\nThe Secure Vault team',
+  ]);
+}
+
+/** The password reset link (30 minutes, single use). */
+export function passwordResetLink(language: Language, link: string): Rendered {
+  if (language === 'ar') {
+    return render('ar', 'إعادة تعيين كلمة المرور — Secure Vault', [
+      'مرحباً،',
+      `لاختيار كلمة مرور جديدة، افتح هذا الرابط خلال 30 دقيقة:\n${link}`,
+      'يعمل الرابط مرة واحدة فقط. بعد تغيير كلمة المرور، يتم تسجيل الخروج من جميع الأجهزة الأخرى.',
+      'إذا لم تطلب ذلك، فتجاهل هذه الرسالة؛ تبقى كلمة مرورك كما هي.',
+      'مع أطيب التحيات،\nفريق Secure Vault',
+    ]);
+  }
+  return render('en', 'Reset your password — Secure Vault', [
+    'Hello,',
+    `To choose a new password, open this link within 30 minutes:\n${link}`,
+    'The link works once. After the change, every other device is signed out.',
+    'If you did not ask for this, ignore this email; your password stays as it is.',
     'Kind regards,\nThe Secure Vault team',
   ]);
 }

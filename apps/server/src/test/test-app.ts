@@ -7,13 +7,15 @@ import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext, Clock } from '../context.ts';
 import { type Database, openDatabase } from '../db/client.ts';
-import { createLogger } from '../logger.ts';
+import { createLogger, type Logger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 
 export const dbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
 /** A clock the test moves by hand. */
-export function manualClock(start = new Date('2026-11-21T10:00:00Z')): Clock & { advance(ms: number): void } {
+export function manualClock(
+  start = new Date('2026-11-21T10:00:00Z'),
+): Clock & { advance(ms: number): void } {
   let now = start.getTime();
   return {
     now: () => new Date(now),
@@ -67,22 +69,30 @@ export interface TestApp {
 }
 
 export interface TestAppOptions {
+  /** Extra environment, e.g. { STAFF_2FA: 'optional' }. */
   env?: Record<string, string>;
   clock?: Clock;
+  /** A logger to capture output (default: silent). */
+  logger?: Logger;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.env);
   const { database, drop } = await openTestDatabase();
   await database.migrate();
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     clock: options.clock ?? { now: () => new Date() },
     logger,
-    mailer: createMailer({ db: database.db, mailUrl: config.mailUrl, from: config.mailFrom, logger }),
+    mailer: createMailer({
+      db: database.db,
+      mailUrl: config.mailUrl,
+      from: config.mailFrom,
+      logger,
+    }),
   };
   const app = await buildApp(ctx);
   await app.ready();
@@ -99,4 +109,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
 }
 
 /** Headers the web app sends with every state-changing request. */
-export const jsonHeaders = { 'content-type': 'application/json', 'x-requested-with': 'secure-vault' };
+export const jsonHeaders = {
+  'content-type': 'application/json',
+  'x-requested-with': 'secure-vault',
+};

@@ -46,7 +46,11 @@ describe('POST /api/v1/contact', () => {
     expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
 
     const [stored] = await t.ctx.db.select().from(contactMessages);
-    expect(stored).toMatchObject({ fullName: 'Layla Haddad', email: 'Layla@Example.com', language: 'en' });
+    expect(stored).toMatchObject({
+      fullName: 'Layla Haddad',
+      email: 'Layla@Example.com',
+      language: 'en',
+    });
     expect(stored?.ipHash).not.toContain('203.0.113.7');
 
     const team = await mailbox(t.ctx.config.contactInbox);

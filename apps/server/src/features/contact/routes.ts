@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactMessageSchema, contactReceiptSchema, languageFromHeader } from '@secure-vault/shared';
+import {
+  contactMessageSchema,
+  contactReceiptSchema,
+  languageFromHeader,
+} from '@secure-vault/shared';
 import type { AppContext } from '../../context.ts';
 import { errorResponses } from '../../http/openapi.ts';
 import { sendContactMessage } from './send-contact-message.ts';

@@ -1,0 +1,199 @@
+// Sessions (DESIGN §4): an opaque 256-bit token in the `__Host-session` cookie, only its SHA-256
+// stored; idle expiry 7 days, absolute 30 days (30 minutes for an impersonation).
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import type { Session } from '@secure-vault/shared';
+import type { Db } from '../db/client.ts';
+import { sessions, userRoles, users } from '../db/schema.ts';
+import { hashToken, randomToken } from './secrets.ts';
+
+export const sessionCookieName = '__Host-session';
+export const sessionIdleMs = 7 * 24 * 60 * 60_000;
+export const sessionAbsoluteMs = 30 * 24 * 60 * 60_000;
+export const impersonationSessionMs = 30 * 60_000;
+/** last_seen_at is written at most this often. */
+export const lastSeenResolutionMs = 60_000;
+
+export interface RequestAuth {
+  user: { id: string; email: string };
+  session: {
+    id: string;
+    createdAt: Date;
+    lastSeenAt: Date;
+    expiresAt: Date;
+    restoreSessionId: string | null;
+  };
+  /** Always false in an impersonation session: staff powers stay with the staff member's own session. */
+  isAdmin: boolean;
+  impersonatedBy: { id: string; email: string } | null;
+  hasTwoFactor: boolean;
+}
+
+/** A session just created: the token goes into the cookie and nowhere else. */
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+  body: Session;
+}
+
+export interface NewSessionInput {
+  userId: string;
+  now: Date;
+  userAgent: string | null;
+  impersonatorId?: string;
+  restoreSessionId?: string | null;
+}
+
+/** Creates a session and returns its token and the body the API answers with. */
+export async function createSession(db: Db, input: NewSessionInput): Promise<IssuedSession> {
+  const token = randomToken();
+  const lifetime = input.impersonatorId ? impersonationSessionMs : sessionAbsoluteMs;
+  const expiresAt = new Date(input.now.getTime() + lifetime);
+  await db.insert(sessions).values({
+    userId: input.userId,
+    tokenHash: hashToken(token),
+    createdAt: input.now,
+    lastSeenAt: input.now,
+    expiresAt,
+    userAgent: input.userAgent,
+    impersonatorId: input.impersonatorId ?? null,
+    restoreSessionId: input.restoreSessionId ?? null,
+  });
+  const auth = await findSession(db, token, input.now);
+  if (!auth) throw new Error('the new session cannot be read back');
+  return { token, expiresAt, body: sessionBody(auth) };
+}
+
+/** Gives a live session a fresh token (the old one stops working) and returns it. */
+export async function reissueSession(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<IssuedSession | null> {
+  const token = randomToken();
+  const [updated] = await db
+    .update(sessions)
+    .set({ tokenHash: hashToken(token), lastSeenAt: now })
+    .where(and(eq(sessions.id, sessionId), ...liveConditions(now)))
+    .returning({ expiresAt: sessions.expiresAt });
+  if (!updated) return null;
+  const auth = await findSession(db, token, now);
+  if (!auth) return null;
+  return { token, expiresAt: updated.expiresAt, body: sessionBody(auth) };
+}
+
+function liveConditions(now: Date) {
+  return [
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastSeenAt, new Date(now.getTime() - sessionIdleMs)),
+  ];
+}
+
+const impersonators = alias(users, 'impersonators');
+
+/** The live session a token belongs to, or null (unknown, revoked, idle or past its end). */
+export async function findSession(db: Db, token: string, now: Date): Promise<RequestAuth | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      restoreSessionId: sessions.restoreSessionId,
+      userId: users.id,
+      email: users.email,
+      hasTwoFactor: sql<boolean>`${users.totpSecret} is not null`,
+      hasAdminRole: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
+      impersonatorId: impersonators.id,
+      impersonatorEmail: impersonators.email,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), ...liveConditions(now)));
+  if (!row) return null;
+  const impersonatedBy =
+    row.impersonatorId && row.impersonatorEmail
+      ? { id: row.impersonatorId, email: row.impersonatorEmail }
+      : null;
+  return {
+    user: { id: row.userId, email: row.email },
+    session: {
+      id: row.sessionId,
+      createdAt: row.createdAt,
+      lastSeenAt: row.lastSeenAt,
+      expiresAt: row.expiresAt,
+      restoreSessionId: row.restoreSessionId,
+    },
+    isAdmin: Boolean(row.hasAdminRole) && impersonatedBy === null,
+    impersonatedBy,
+    hasTwoFactor: Boolean(row.hasTwoFactor),
+  };
+}
+
+/** Records activity, at most once a minute per session. */
+export async function touchSession(db: Db, auth: RequestAuth, now: Date): Promise<void> {
+  if (now.getTime() - auth.session.lastSeenAt.getTime() < lastSeenResolutionMs) return;
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, auth.session.id));
+}
+
+export function sessionBody(auth: RequestAuth): Session {
+  return {
+    user: auth.user,
+    isAdmin: auth.isAdmin,
+    impersonatedBy: auth.impersonatedBy,
+    hasTwoFactor: auth.hasTwoFactor,
+  };
+}
+
+/** Revokes a user's live sessions, except one when given; returns how many. */
+export async function revokeSessions(
+  db: Db,
+  { userId, now, exceptId }: { userId: string; now: Date; exceptId?: string },
+): Promise<number> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (exceptId) conditions.push(ne(sessions.id, exceptId));
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions))
+    .returning({ id: sessions.id });
+  return revoked.length;
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}
+
+const cookieOptions = { path: '/', httpOnly: true, secure: true, sameSite: 'lax' } as const;
+
+export function setSessionCookie(reply: FastifyReply, session: IssuedSession, now: Date): void {
+  const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000));
+  reply.setCookie(sessionCookieName, session.token, { ...cookieOptions, maxAge });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(sessionCookieName, cookieOptions);
+}
+
+/** Live sessions of a user, newest first (Settings). */
+export async function listLiveSessions(db: Db, userId: string, now: Date) {
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      impersonatorId: sessions.impersonatorId,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), ...liveConditions(now)))
+    .orderBy(sql`${sessions.createdAt} desc`, sql`${sessions.id} desc`);
+}

@@ -1,0 +1,57 @@
+// Changing one's password (SPEC §5): the current password first; every other session ends, the
+// current one stays; the audit row is written in the same transaction.
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { writeAudit } from '../../auth/audit.ts';
+import { invalidateResetLinks } from '../../auth/auth-tokens.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
+import type { RequestMeta } from '../../auth/request-meta.ts';
+import { type RequestAuth, revokeSessions } from '../../auth/sessions.ts';
+
+export async function changePassword(
+  ctx: AppContext,
+  auth: RequestAuth,
+  input: { currentPassword: string; newPassword: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const now = ctx.clock.now();
+  // Guessing the current password from a borrowed session counts like guessing at sign-in.
+  const attempt = await recordHits(ctx.db, ctx.config.dataKey, now, [
+    { limit: limits.signInEmail, value: auth.user.email },
+    { limit: limits.signInIp, value: meta.ip },
+  ]);
+  if (attempt.isOver) {
+    await forgetHits(ctx.db, attempt.ids);
+    throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
+  }
+  const [user] = await ctx.db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, auth.user.id));
+  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw new AppError('PASSWORD_INCORRECT', 'Your current password is not correct.');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+
+  await ctx.db.transaction(async (tx) => {
+    await forgetHits(tx, attempt.ids);
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, auth.user.id));
+    await invalidateResetLinks(tx, auth.user.id, now);
+    const revoked = await revokeSessions(tx, {
+      userId: auth.user.id,
+      now,
+      exceptId: auth.session.id,
+    });
+    await writeAudit(tx, {
+      action: 'auth.password_changed',
+      actorId: auth.user.id,
+      subjectUserId: auth.user.id,
+      ip: meta.ip,
+      details: { revokedSessions: revoked },
+      at: now,
+    });
+  });
+}

@@ -1,0 +1,85 @@
+// Completing and ending an impersonation (DESIGN §4). The session records the staff member, lasts
+// at most 30 minutes, and remembers the staff member's own session so ending gives it back (with
+// a fresh token, as the browser's cookie was replaced).
+import { and, eq } from 'drizzle-orm';
+import type { Session } from '@secure-vault/shared';
+import type { AppContext } from '../../context.ts';
+import { userRoles } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { writeAudit } from '../../auth/audit.ts';
+import { consumeAuthToken } from '../../auth/auth-tokens.ts';
+import type { RequestMeta } from '../../auth/request-meta.ts';
+import {
+  createSession,
+  type IssuedSession,
+  reissueSession,
+  type RequestAuth,
+  revokeSession,
+} from '../../auth/sessions.ts';
+
+const invalidLink = () => new AppError('TOKEN_INVALID', 'This link is invalid or has expired.');
+
+export async function completeImpersonation(
+  ctx: AppContext,
+  token: string,
+  caller: RequestAuth | null,
+  meta: RequestMeta,
+): Promise<IssuedSession> {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const link = await consumeAuthToken(tx, 'impersonation', token, now);
+    if (!link?.actorId) throw invalidLink();
+    // The staff member must still be staff when the link is used.
+    const [staff] = await tx
+      .select({ role: userRoles.role })
+      .from(userRoles)
+      .where(and(eq(userRoles.userId, link.actorId), eq(userRoles.role, 'admin')));
+    if (!staff) throw invalidLink();
+    // Only the browser holding the staff session that asked for the link gets it back at the end.
+    const restoreSessionId =
+      link.actorSessionId && caller?.session.id === link.actorSessionId
+        ? link.actorSessionId
+        : null;
+    const session = await createSession(tx, {
+      userId: link.userId,
+      now,
+      userAgent: meta.userAgent,
+      impersonatorId: link.actorId,
+      restoreSessionId,
+    });
+    await writeAudit(tx, {
+      action: 'admin.impersonation_started',
+      actorId: link.actorId,
+      subjectUserId: link.userId,
+      ip: meta.ip,
+      details: { expiresAt: session.expiresAt.toISOString() },
+      at: now,
+    });
+    return session;
+  });
+}
+
+/** Ends the impersonation; returns the staff member's own session when it is still live. */
+export async function endImpersonation(
+  ctx: AppContext,
+  auth: RequestAuth,
+  meta: RequestMeta,
+): Promise<{ restored: IssuedSession | null; body: { session: Session | null } }> {
+  const impersonator = auth.impersonatedBy;
+  if (!impersonator) throw new AppError('CONFLICT', 'This session is not an impersonation.');
+  const now = ctx.clock.now();
+  const restored = await ctx.db.transaction(async (tx) => {
+    await revokeSession(tx, auth.session.id, now);
+    await writeAudit(tx, {
+      action: 'admin.impersonation_ended',
+      actorId: impersonator.id,
+      subjectUserId: auth.user.id,
+      ip: meta.ip,
+      details: { sessionId: auth.session.id },
+      at: now,
+    });
+    if (!auth.session.restoreSessionId) return null;
+    return reissueSession(tx, auth.session.restoreSessionId, now);
+  });
+  return { restored, body: { session: restored?.body ?? null } };
+}

@@ -1,0 +1,131 @@
+// Password reset by email link (SPEC §4): the request answers the same whether or not the account
+// exists; the link works once, for 30 minutes; completing it ends every session of the user and
+// signs them in afresh. With two-factor on, the authenticator (or a recovery) code is needed too,
+// so a mailbox alone does not open the account.
+import { eq } from 'drizzle-orm';
+import { paths } from '@secure-vault/shared';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { passwordResetLink } from '../../mail/templates.ts';
+import { writeAudit } from '../../auth/audit.ts';
+import {
+  consumeAuthToken,
+  invalidateResetLinks,
+  issueAuthToken,
+  passwordResetLifetimeMs,
+  peekAuthToken,
+} from '../../auth/auth-tokens.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
+import type { RequestMeta } from '../../auth/request-meta.ts';
+import { useSecondFactor } from '../../auth/second-factor.ts';
+import {
+  createSession,
+  type IssuedSession,
+  revokeSession,
+  revokeSessions,
+} from '../../auth/sessions.ts';
+
+export async function requestPasswordReset(
+  ctx: AppContext,
+  input: { email: string },
+  meta: RequestMeta,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const hits = await recordHits(ctx.db, ctx.config.dataKey, now, [
+    { limit: limits.passwordResetEmail, value: input.email },
+    { limit: limits.passwordResetIp, value: meta.ip },
+  ]);
+  if (hits.isOver) {
+    await forgetHits(ctx.db, hits.ids);
+    throw new AppError('RATE_LIMITED', 'Too many reset requests. Please try again later.');
+  }
+  const [user] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, input.email));
+  if (!user) return;
+  const token = await issueAuthToken(ctx.db, {
+    purpose: 'password_reset',
+    userId: user.id,
+    now,
+    lifetimeMs: passwordResetLifetimeMs,
+  });
+  const link = `${ctx.config.appUrl}${paths.updatePassword}#token=${token}`;
+  await ctx.mailer.send({ to: input.email, ...passwordResetLink(meta.language, link) });
+}
+
+export interface CompleteResetInput {
+  token: string;
+  password: string;
+  totp?: string | undefined;
+}
+
+const invalidLink = () =>
+  new AppError('TOKEN_INVALID', 'This link is invalid or has expired. Please request a new one.');
+
+export async function completePasswordReset(
+  ctx: AppContext,
+  input: CompleteResetInput,
+  meta: RequestMeta,
+  previousSessionId: string | null,
+): Promise<IssuedSession> {
+  const now = ctx.clock.now();
+  const link = await peekAuthToken(ctx.db, 'password_reset', input.token, now);
+  if (!link) throw invalidLink();
+  const [owner] = await ctx.db
+    .select({ totpSecret: users.totpSecret })
+    .from(users)
+    .where(eq(users.id, link.userId));
+  if (!owner) throw invalidLink();
+  let totpHits: string[] = [];
+  if (owner.totpSecret) {
+    if (!input.totp)
+      throw new AppError('TOTP_REQUIRED', 'Enter the code from your authenticator app.');
+    const hits = await recordHits(ctx.db, ctx.config.dataKey, now, [
+      { limit: limits.totpUser, value: link.userId },
+    ]);
+    totpHits = hits.ids;
+    if (hits.isOver) {
+      await forgetHits(ctx.db, hits.ids);
+      throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
+    }
+  }
+  const passwordHash = await hashPassword(input.password);
+
+  // Any refusal inside throws, which rolls back the token's use: a wrong code leaves the link usable.
+  return ctx.db.transaction(async (tx) => {
+    const token = await consumeAuthToken(tx, 'password_reset', input.token, now);
+    if (!token) throw invalidLink();
+    const [user] = await tx
+      .select({ id: users.id, totpSecret: users.totpSecret, totpLastStep: users.totpLastStep })
+      .from(users)
+      .where(eq(users.id, token.userId))
+      .for('update');
+    if (!user) throw invalidLink();
+    let method = 'email';
+    if (user.totpSecret) {
+      const used = input.totp
+        ? await useSecondFactor(tx, ctx.config.dataKey, user, input.totp, now)
+        : null;
+      if (!used) throw new AppError('TOTP_INVALID', 'That code is not valid. Please try again.');
+      method = used;
+      await forgetHits(tx, totpHits);
+    }
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+    await invalidateResetLinks(tx, user.id, now);
+    const revoked = await revokeSessions(tx, { userId: user.id, now });
+    if (previousSessionId) await revokeSession(tx, previousSessionId, now);
+    const session = await createSession(tx, { userId: user.id, now, userAgent: meta.userAgent });
+    await writeAudit(tx, {
+      action: 'auth.password_reset',
+      actorId: user.id,
+      subjectUserId: user.id,
+      ip: meta.ip,
+      details: { revokedSessions: revoked, method },
+      at: now,
+    });
+    return session;
+  });
+}

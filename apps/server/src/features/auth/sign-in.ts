@@ -1,0 +1,96 @@
+// Sign-in (DESIGN §4): the same answer and the same argon2 time whether or not the account
+// exists; failures counted per address and per IP; a second factor when two-factor is on.
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { writeAudit } from '../../auth/audit.ts';
+import { verifyNoPassword, verifyPassword } from '../../auth/passwords.ts';
+import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
+import type { RequestMeta } from '../../auth/request-meta.ts';
+import { useSecondFactor } from '../../auth/second-factor.ts';
+import { createSession, type IssuedSession, revokeSession } from '../../auth/sessions.ts';
+
+export interface SignInInput {
+  email: string;
+  password: string;
+  totp?: string | undefined;
+}
+
+export async function signIn(
+  ctx: AppContext,
+  input: SignInInput,
+  meta: RequestMeta,
+  previousSessionId: string | null,
+): Promise<IssuedSession> {
+  const now = ctx.clock.now();
+  const failed = (subjectUserId: string | null, reason: string) =>
+    writeAudit(ctx.db, {
+      action: 'auth.sign_in_failed',
+      actorId: null,
+      subjectUserId,
+      ip: meta.ip,
+      details: { email: input.email, reason },
+      at: now,
+    });
+
+  // Counted as a failure up front and taken back on success, so parallel guesses cannot all
+  // slip under the limit.
+  const attempt = await recordHits(ctx.db, ctx.config.dataKey, now, [
+    { limit: limits.signInEmail, value: input.email },
+    { limit: limits.signInIp, value: meta.ip },
+  ]);
+  if (attempt.isOver) {
+    await forgetHits(ctx.db, attempt.ids);
+    await failed(null, 'rate_limited');
+    throw new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please try again later.');
+  }
+
+  const [user] = await ctx.db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      totpSecret: users.totpSecret,
+      totpLastStep: users.totpLastStep,
+    })
+    .from(users)
+    .where(eq(users.email, input.email));
+  const isPasswordRight = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyNoPassword(input.password);
+  if (!user || !isPasswordRight) {
+    await failed(user?.id ?? null, 'credentials');
+    throw new AppError('INVALID_CREDENTIALS', 'Invalid email or password.');
+  }
+  if (user.totpSecret && !input.totp) {
+    // Not a failure: the password was right and the second step follows.
+    await forgetHits(ctx.db, attempt.ids);
+    throw new AppError('TOTP_REQUIRED', 'Enter the code from your authenticator app.');
+  }
+
+  const session = await ctx.db.transaction(async (tx) => {
+    let method = 'password';
+    if (user.totpSecret && input.totp) {
+      const used = await useSecondFactor(tx, ctx.config.dataKey, user, input.totp, now);
+      if (!used) return null;
+      method = used;
+    }
+    await forgetHits(tx, attempt.ids);
+    if (previousSessionId) await revokeSession(tx, previousSessionId, now);
+    const issued = await createSession(tx, { userId: user.id, now, userAgent: meta.userAgent });
+    await writeAudit(tx, {
+      action: 'auth.sign_in',
+      actorId: user.id,
+      subjectUserId: user.id,
+      ip: meta.ip,
+      details: { method },
+      at: now,
+    });
+    return issued;
+  });
+  if (!session) {
+    await failed(user.id, 'second_factor');
+    throw new AppError('TOTP_INVALID', 'That code is not valid. Please try again.');
+  }
+  return session;
+}

@@ -1,0 +1,144 @@
+// Sign-up (SPEC §4, DESIGN §4): the account exists only once the emailed code is verified. An
+// address that already has an account gets a "you already have an account" mail instead of a
+// code, and the caller cannot tell the difference.
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { pendingSignUps, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { accountAlreadyExists, signUpCode } from '../../mail/templates.ts';
+import { createAccount } from '../../auth/accounts.ts';
+import { writeAudit } from '../../auth/audit.ts';
+import { checkCode, claimCodeSend, codeError, issueCode } from '../../auth/one-time-codes.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { RequestMeta } from '../../auth/request-meta.ts';
+import { createSession, type IssuedSession, revokeSession } from '../../auth/sessions.ts';
+
+type SendOutcome = { kind: 'code'; code: string } | { kind: 'exists' } | { kind: 'nothing' };
+
+export async function signUp(
+  ctx: AppContext,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+): Promise<void> {
+  await claimCodeSend(ctx, { purpose: 'sign_up', email: input.email, ip: meta.ip });
+  // Hashed whether or not the account exists, so both answers take the same time.
+  const passwordHash = await hashPassword(input.password);
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx): Promise<SendOutcome> => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, input.email));
+    if (existing) return { kind: 'exists' };
+    await tx
+      .insert(pendingSignUps)
+      .values({ email: input.email, passwordHash, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: pendingSignUps.email, set: { passwordHash, updatedAt: now } });
+    const code = await issueCode(tx, ctx.config.dataKey, {
+      purpose: 'sign_up',
+      email: input.email,
+      now,
+    });
+    return { kind: 'code', code };
+  });
+  await sendOutcome(ctx, input.email, outcome, meta);
+}
+
+/** A new code for a sign-up in progress; 202 whatever the address (nothing is sent for strangers). */
+export async function resendSignUpCode(
+  ctx: AppContext,
+  input: { email: string },
+  meta: RequestMeta,
+): Promise<void> {
+  await claimCodeSend(ctx, { purpose: 'sign_up', email: input.email, ip: meta.ip });
+  const now = ctx.clock.now();
+  const outcome = await ctx.db.transaction(async (tx): Promise<SendOutcome> => {
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, input.email));
+    if (existing) return { kind: 'exists' };
+    const [pending] = await tx
+      .select({ email: pendingSignUps.email })
+      .from(pendingSignUps)
+      .where(eq(pendingSignUps.email, input.email));
+    if (!pending) return { kind: 'nothing' };
+    const code = await issueCode(tx, ctx.config.dataKey, {
+      purpose: 'sign_up',
+      email: input.email,
+      now,
+    });
+    return { kind: 'code', code };
+  });
+  await sendOutcome(ctx, input.email, outcome, meta);
+}
+
+async function sendOutcome(
+  ctx: AppContext,
+  email: string,
+  outcome: SendOutcome,
+  meta: RequestMeta,
+): Promise<void> {
+  if (outcome.kind === 'code') {
+    await ctx.mailer.send({ to: email, ...signUpCode(meta.language, outcome.code) });
+  } else if (outcome.kind === 'exists') {
+    await ctx.mailer.send({ to: email, ...accountAlreadyExists(meta.language, ctx.config.appUrl) });
+  }
+}
+
+type VerifyOutcome =
+  { kind: 'ok'; session: IssuedSession } | { kind: 'code'; error: AppError } | { kind: 'taken' };
+
+/** Checks the code, then creates the user, their profile and a session in one transaction. */
+export async function verifySignUp(
+  ctx: AppContext,
+  input: { email: string; code: string },
+  meta: RequestMeta,
+  previousSessionId: string | null,
+): Promise<IssuedSession> {
+  const now = ctx.clock.now();
+  // Commits even when the code is wrong, so the wrong try is counted; the error is thrown after.
+  const outcome = await ctx.db.transaction(async (tx): Promise<VerifyOutcome> => {
+    const [pending] = await tx
+      .select()
+      .from(pendingSignUps)
+      .where(eq(pendingSignUps.email, input.email))
+      .for('update');
+    const check = await checkCode(tx, ctx.config.dataKey, {
+      purpose: 'sign_up',
+      email: input.email,
+      code: input.code,
+      now,
+    });
+    if (check !== 'ok') return { kind: 'code', error: codeError(check) };
+    if (!pending) return { kind: 'code', error: codeError('invalid') };
+    await tx.delete(pendingSignUps).where(eq(pendingSignUps.email, input.email));
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, input.email));
+    if (taken) return { kind: 'taken' };
+
+    const { userId, accountNumber } = await createAccount(tx, {
+      email: input.email,
+      passwordHash: pending.passwordHash,
+      roles: ['user'],
+      now,
+    });
+    if (previousSessionId) await revokeSession(tx, previousSessionId, now);
+    const session = await createSession(tx, { userId, now, userAgent: meta.userAgent });
+    await writeAudit(tx, {
+      action: 'auth.sign_up',
+      actorId: userId,
+      subjectUserId: userId,
+      ip: meta.ip,
+      details: { accountNumber },
+      at: now,
+    });
+    return { kind: 'ok', session };
+  });
+  if (outcome.kind === 'code') throw outcome.error;
+  if (outcome.kind === 'taken')
+    throw new AppError('EMAIL_TAKEN', 'An account with this email already exists.');
+  return outcome.session;
+}

@@ -1,0 +1,118 @@
+// Two-factor sign-in with an authenticator app (DESIGN §4): set up (a pending secret), enable with
+// a first code (ten recovery codes, shown once), disable with a code or a recovery code.
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { recoveryCodes, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { writeAudit } from '../../auth/audit.ts';
+import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
+import type { RequestMeta } from '../../auth/request-meta.ts';
+import { replaceRecoveryCodes, useSecondFactor } from '../../auth/second-factor.ts';
+import { seal, unseal } from '../../auth/secrets.ts';
+import type { RequestAuth } from '../../auth/sessions.ts';
+import { generateTotpSecret, matchTotp, otpauthUri } from '../../auth/totp.ts';
+
+const alreadyOn = () => new AppError('CONFLICT', 'Two-factor sign-in is already on.');
+const wrongCode = () => new AppError('TOTP_INVALID', 'That code is not valid. Please try again.');
+
+export async function setUpTwoFactor(
+  ctx: AppContext,
+  auth: RequestAuth,
+): Promise<{ secret: string; otpauthUri: string }> {
+  const secret = generateTotpSecret();
+  const updated = await ctx.db
+    .update(users)
+    .set({ totpPendingSecret: seal(ctx.config.dataKey, secret), updatedAt: ctx.clock.now() })
+    .where(and(eq(users.id, auth.user.id), isNull(users.totpSecret)))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw alreadyOn();
+  return { secret, otpauthUri: otpauthUri(secret, auth.user.email) };
+}
+
+/** Wrong codes are counted per user, so a borrowed session cannot guess its way through. */
+async function countTry(ctx: AppContext, userId: string, now: Date): Promise<string[]> {
+  const hits = await recordHits(ctx.db, ctx.config.dataKey, now, [
+    { limit: limits.totpUser, value: userId },
+  ]);
+  if (hits.isOver) {
+    await forgetHits(ctx.db, hits.ids);
+    throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
+  }
+  return hits.ids;
+}
+
+export async function enableTwoFactor(
+  ctx: AppContext,
+  auth: RequestAuth,
+  code: string,
+  meta: RequestMeta,
+): Promise<{ recoveryCodes: string[] }> {
+  const now = ctx.clock.now();
+  const tries = await countTry(ctx, auth.user.id, now);
+  return ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret })
+      .from(users)
+      .where(eq(users.id, auth.user.id))
+      .for('update');
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+    if (user.totpSecret) throw alreadyOn();
+    if (!user.totpPendingSecret)
+      throw new AppError('CONFLICT', 'Start the two-factor set-up first.');
+    const step = matchTotp(unseal(ctx.config.dataKey, user.totpPendingSecret), code, now);
+    if (step === null) throw wrongCode();
+    await tx
+      .update(users)
+      .set({
+        totpSecret: user.totpPendingSecret,
+        totpPendingSecret: null,
+        totpLastStep: step,
+        updatedAt: now,
+      })
+      .where(eq(users.id, auth.user.id));
+    const codes = await replaceRecoveryCodes(tx, ctx.config.dataKey, auth.user.id, now);
+    await forgetHits(tx, tries);
+    await writeAudit(tx, {
+      action: 'auth.totp_enabled',
+      actorId: auth.user.id,
+      subjectUserId: auth.user.id,
+      ip: meta.ip,
+      at: now,
+    });
+    return { recoveryCodes: codes };
+  });
+}
+
+export async function disableTwoFactor(
+  ctx: AppContext,
+  auth: RequestAuth,
+  code: string,
+  meta: RequestMeta,
+): Promise<void> {
+  const now = ctx.clock.now();
+  const tries = await countTry(ctx, auth.user.id, now);
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, totpSecret: users.totpSecret, totpLastStep: users.totpLastStep })
+      .from(users)
+      .where(and(eq(users.id, auth.user.id), isNotNull(users.totpSecret)))
+      .for('update');
+    if (!user) throw new AppError('CONFLICT', 'Two-factor sign-in is not on.');
+    const used = await useSecondFactor(tx, ctx.config.dataKey, user, code, now);
+    if (!used) throw wrongCode();
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: now })
+      .where(eq(users.id, auth.user.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, auth.user.id));
+    await forgetHits(tx, tries);
+    await writeAudit(tx, {
+      action: 'auth.totp_disabled',
+      actorId: auth.user.id,
+      subjectUserId: auth.user.id,
+      ip: meta.ip,
+      details: { method: used },
+      at: now,
+    });
+  });
+}
