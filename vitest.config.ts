@@ -21,6 +21,8 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTests,
+                // These start their own embedded database; running them twice proves nothing.
+                exclude: ['apps/server/src/main.test.ts', 'apps/server/src/db/client.test.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -25,6 +25,15 @@ export const errorCodes = {
   TOTP_INVALID: 400,
   /** The current password given to change it is wrong (400, not 401: the session is fine). */
   PASSWORD_INCORRECT: 400,
+  // Vault and trading
+  INSUFFICIENT_CASH: 422,
+  INSUFFICIENT_HOLDING: 422,
+  ASSET_UNAVAILABLE: 422,
+  UNKNOWN_ASSET: 400,
+  QUANTITY_INVALID: 400,
+  BELOW_MINIMUM: 422,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  IDEMPOTENCY_KEY_REQUIRED: 400,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

@@ -1,0 +1,115 @@
+// The vault's tables (DESIGN §2): valuables (what the vault shows, including one position per
+// traded asset and one cash position per user), the append-only journal of every movement,
+// and the idempotency keys of money-moving requests. Every change needs a migration.
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema.ts';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+/** Exact amounts and quantities: 8 decimal places (DESIGN §2). */
+const amount = (name: string) => numeric(name, { precision: 30, scale: 8 });
+
+/** The symbol of every user's one cash position. */
+export const cashSymbol = 'USD';
+
+export const valuables = pgTable(
+  'valuables',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemName: text('item_name').notNull(),
+    itemType: text('item_type').notNull(),
+    estimatedValue: amount('estimated_value'),
+    description: text('description'),
+    storageLocation: text('storage_location'),
+    /** 'USD' for the cash position, a catalogue symbol for a traded position, else null. */
+    assetSymbol: text('asset_symbol'),
+    quantity: amount('quantity'),
+    unit: text('unit'),
+    status: text('status').notNull().default('active'),
+    dateStored: timestamptz('date_stored').notNull().defaultNow(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('valuables_user_date_stored_idx').on(table.userId, table.dateStored.desc()),
+    // One active position per user and asset (and so one cash position per user).
+    uniqueIndex('valuables_one_active_position_idx')
+      .on(table.userId, table.assetSymbol)
+      .where(sql`${table.assetSymbol} is not null and ${table.status} = 'active'`),
+    check(
+      'valuables_status_check',
+      sql`${table.status} in ('active', 'locked', 'in_delivery', 'delivered')`,
+    ),
+    check('valuables_unit_check', sql`${table.unit} is null or ${table.unit} in ('mg', 'units')`),
+    check(
+      'valuables_cash_not_negative',
+      sql`${table.assetSymbol} is distinct from 'USD' or ${table.estimatedValue} >= 0`,
+    ),
+    check(
+      'valuables_quantity_not_negative',
+      sql`${table.quantity} is null or ${table.quantity} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * Every change to any holding or cash, written in the same transaction as the change. A
+ * trigger (migration 0002) refuses UPDATE and DELETE: the journal is append-only.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    /** The valuable moved; kept after the valuable is deleted (no foreign key). */
+    valuableId: uuid('valuable_id'),
+    assetSymbol: text('asset_symbol'),
+    itemName: text('item_name'),
+    kind: text('kind').notNull(),
+    quantityDelta: amount('quantity_delta'),
+    valueDelta: amount('value_delta').notNull(),
+    /** What caused it: a trade id, transfer id, withdrawal reference… */
+    reference: text('reference'),
+    /** The staff member or impersonator who acted, when not the user. */
+    actorId: uuid('actor_id'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('ledger_entries_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
+    index('ledger_entries_valuable_idx').on(table.valuableId),
+  ],
+);
+
+/** First answers of money-moving requests, replayed for a repeated Idempotency-Key (DESIGN §3). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path and body: the same key with another body is refused. */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
