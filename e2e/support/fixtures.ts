@@ -1,7 +1,7 @@
 // The test object every spec imports: baseURL from the server that global setup started,
 // helpers to pick language and theme, to read the dev mailbox, and to run axe.
 import { test as base, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 
 export type Language = 'en' | 'ar';
 export type Theme = 'light' | 'dark';

@@ -5,7 +5,10 @@ import { Button } from '@/components/ui/button';
 export function ErrorFallback({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation('common');
   return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center"
+    >
       <h1 className="text-2xl font-semibold">{t('errors.title')}</h1>
       <p className="text-muted-foreground">{t('errors.unexpected')}</p>
       <Button onClick={onRetry ?? (() => window.location.reload())}>{t('errors.reload')}</Button>

@@ -13,6 +13,19 @@ const Contact = lazy(() => import('@/features/marketing/routes/contact'));
 const ThankYou = lazy(() => import('@/features/marketing/routes/thank-you'));
 const NotFound = lazy(() => import('@/features/marketing/routes/not-found'));
 const Mailbox = lazy(() => import('@/features/dev/routes/mailbox'));
+// Accounts and the signed-in area: guards and the signed-in frame load with the first page that
+// needs them, never with the public pages.
+const guards = () => import('@/components/layout/route-guards');
+const SignedOutOnly = lazy(() => guards().then((module) => ({ default: module.SignedOutOnly })));
+const AdminOnly = lazy(() => guards().then((module) => ({ default: module.AdminOnly })));
+const AppLayout = lazy(() => import('@/components/layout/app-layout'));
+const Auth = lazy(() => import('@/features/auth/routes/auth'));
+const ResetPassword = lazy(() => import('@/features/auth/routes/reset-password'));
+const UpdatePassword = lazy(() => import('@/features/auth/routes/update-password'));
+const Impersonate = lazy(() => import('@/features/auth/routes/impersonate'));
+const Dashboard = lazy(() => import('@/features/vault/routes/dashboard'));
+const Settings = lazy(() => import('@/features/settings/routes/settings'));
+const Admin = lazy(() => import('@/features/admin/routes/admin'));
 
 export function AppRoutes() {
   return (
@@ -25,8 +38,23 @@ export function AppRoutes() {
         <Route path={paths.thankYou} element={<ThankYou />} />
         <Route element={<QueryLayout />}>
           <Route path={paths.devMailbox} element={<Mailbox />} />
+          <Route element={<SignedOutOnly />}>
+            <Route path={paths.auth} element={<Auth />} />
+          </Route>
+          <Route path={paths.resetPassword} element={<ResetPassword />} />
+          <Route path={paths.updatePassword} element={<UpdatePassword />} />
+          <Route path={paths.adminImpersonate} element={<Impersonate />} />
         </Route>
         <Route path="*" element={<NotFound />} />
+      </Route>
+      <Route element={<QueryLayout />}>
+        <Route element={<AppLayout />}>
+          <Route path={paths.dashboard} element={<Dashboard />} />
+          <Route path={paths.settings} element={<Settings />} />
+          <Route element={<AdminOnly />}>
+            <Route path={paths.admin} element={<Admin />} />
+          </Route>
+        </Route>
       </Route>
     </Routes>
   );

@@ -4,7 +4,13 @@ import { api, ApiError } from './api-client';
 afterEach(() => vi.unstubAllGlobals());
 
 function stubFetch(status: number, body: unknown) {
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
@@ -29,14 +35,27 @@ describe('api client', () => {
   });
 
   it('turns an error body into an ApiError with the server code and issues', async () => {
-    stubFetch(400, { error: { code: 'VALIDATION', message: 'bad', issues: [{ path: 'body.email', message: 'contact:errors.email' }] } });
+    stubFetch(400, {
+      error: {
+        code: 'VALIDATION',
+        message: 'bad',
+        issues: [{ path: 'body.email', message: 'contact:errors.email' }],
+      },
+    });
     const error = await api.post('/contact', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, code: 'VALIDATION', issues: [{ path: 'body.email' }] });
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION',
+      issues: [{ path: 'body.email' }],
+    });
   });
 
   it('reports an unreachable server as UNAVAILABLE', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(api.get('/x')).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 0 });
   });
 });

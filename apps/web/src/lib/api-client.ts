@@ -1,7 +1,12 @@
 // The one way the web app talks to the API: JSON, the CSRF header on every state change,
 // the page's language, and errors turned into ApiError with the server's code.
 import { apiPrefix, csrfHeader } from '@secure-vault/shared/http';
-import { type ErrorBody, type ErrorCode, type ErrorIssue, isErrorCode } from '@secure-vault/shared/errors';
+import {
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorIssue,
+  isErrorCode,
+} from '@secure-vault/shared/errors';
 import { currentLanguage } from './i18n';
 
 export class ApiError extends Error {
@@ -53,15 +58,23 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   if (!response.ok) {
     const error = (payload as Partial<ErrorBody> | undefined)?.error;
     const code = isErrorCode(error?.code) ? error.code : 'INTERNAL';
-    throw new ApiError(response.status, code, error?.message ?? response.statusText, error?.issues ?? []);
+    throw new ApiError(
+      response.status,
+      code,
+      error?.message ?? response.statusText,
+      error?.issues ?? [],
+    );
   }
   return payload as T;
 }
 
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };

@@ -61,17 +61,15 @@ export function initI18n(): typeof i18next {
   i18next.on('languageChanged', (lng) => {
     if (isLanguage(lng)) applyToDocument(lng);
   });
-  void i18next
-    .use(lazyCatalogs)
-    .init({
-      lng: language,
-      fallbackLng: false,
-      supportedLngs: ['en', 'ar'],
-      ns: ['common'],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
+  void i18next.use(lazyCatalogs).init({
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: ['en', 'ar'],
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
   return i18next;
 }
 

@@ -1,7 +1,8 @@
 // The frame of every signed-in page (SPEC §2 dashboard header): the account's email, Admin Panel
 // for staff, Settings, Sign Out with a confirmation, the language and theme switches, and the
 // impersonation banner when staff are viewing a customer's account (DESIGN §4).
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import type { Session } from '@secure-vault/shared/auth';
@@ -20,8 +21,9 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useSession } from '@/lib/auth/get-session';
-import { useSignOut } from '@/lib/auth/sign-out';
+import { ApiError } from '@/lib/api-client';
+import { sessionQueryKey, useSession } from '@/lib/auth/get-session';
+import { signOutMutationKey, useSignOut } from '@/lib/auth/sign-out';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { BrandMark } from './brand';
@@ -38,8 +40,45 @@ export default function AppLayout() {
   );
 }
 
+/**
+ * When any request answers 401 UNAUTHENTICATED (the session expired, or was ended from another
+ * device), check the session again; the guard then takes the visitor to /auth.
+ */
+function useRecheckSessionOnUnauthenticated() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const isSignedOut = (error: unknown) =>
+      error instanceof ApiError && error.code === 'UNAUTHENTICATED';
+    const recheck = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'error' &&
+        isSignedOut(event.action.error)
+      ) {
+        if (event.query.queryKey[0] !== sessionQueryKey[0]) recheck();
+      }
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      // Signing out goes home whatever the answer; no detour through /auth.
+      if (event.mutation?.options.mutationKey?.[0] === signOutMutationKey[0]) return;
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'error' &&
+        isSignedOut(event.action.error)
+      )
+        recheck();
+    });
+    return () => {
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+}
+
 function SignedInFrame() {
   const { t } = useTranslation('app');
+  useRecheckSessionOnUnauthenticated();
   const { data: session } = useSession();
   const { pathname } = useLocation();
   if (!session) return null;
@@ -65,42 +104,59 @@ function SignedInFrame() {
 }
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  buttonVariants({ variant: 'ghost', size: 'sm', className: cn('px-2.5 sm:px-3', isActive && 'bg-muted') });
+  buttonVariants({
+    variant: 'ghost',
+    size: 'sm',
+    className: cn('px-2.5 sm:px-3', isActive && 'bg-muted'),
+  });
 
 function AppHeader({ session }: { session: Session }) {
   const { t } = useTranslation('app');
+  // Below lg: the brand and the account actions on one row, the email and the switches on a
+  // second. From lg: one row (display: contents lets the second row's items join the first).
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <Link to={paths.dashboard} className="flex items-center gap-2 font-semibold tracking-tight">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-3">
+        <Link
+          to={paths.dashboard}
+          className="order-1 flex items-center gap-2 font-semibold tracking-tight"
+        >
           <BrandMark />
           <span className="text-lg">{t('common:brand')}</span>
         </Link>
-        <div className="ms-auto flex items-center gap-2 md:order-last md:ms-0">
-          <LanguageSwitch />
-          <ThemeSwitch />
-        </div>
-        <div className="flex w-full min-w-0 items-center gap-1 border-t pt-2 md:ms-auto md:w-auto md:border-0 md:pt-0">
-          <p className="flex min-w-0 flex-1 items-center gap-1.5 text-sm text-muted-foreground md:me-2">
+        <nav
+          aria-label={t('header.nav')}
+          className="order-2 ms-auto flex shrink-0 items-center gap-1 lg:order-3 lg:ms-0"
+        >
+          {session.isAdmin ? (
+            <NavLink to={paths.admin} end className={navLinkClass}>
+              <ShieldCheck aria-hidden />
+              <span className="sr-only sm:not-sr-only">{t('header.admin')}</span>
+            </NavLink>
+          ) : null}
+          <NavLink to={paths.settings} className={navLinkClass}>
+            <Settings aria-hidden />
+            <span className="sr-only sm:not-sr-only">{t('header.settings')}</span>
+          </NavLink>
+          <SignOutButton />
+        </nav>
+        <div className="order-3 flex w-full min-w-0 items-center gap-2 border-t pt-2 lg:contents">
+          <p className="flex min-w-0 flex-1 items-center gap-1.5 text-sm text-muted-foreground lg:order-2 lg:ms-auto lg:max-w-64 lg:flex-initial">
             <UserRound className="size-4 shrink-0" aria-hidden />
             <span className="sr-only">{t('header.signedInAs')}</span>
-            <span dir="ltr" className="truncate" data-testid="account-email">
+            <span
+              dir="ltr"
+              className="truncate"
+              data-testid="account-email"
+              title={session.user.email}
+            >
               {session.user.email}
             </span>
           </p>
-          <nav aria-label={t('header.nav')} className="flex shrink-0 items-center gap-1">
-            {session.isAdmin ? (
-              <NavLink to={paths.admin} end className={navLinkClass}>
-                <ShieldCheck aria-hidden />
-                <span className="sr-only sm:not-sr-only">{t('header.admin')}</span>
-              </NavLink>
-            ) : null}
-            <NavLink to={paths.settings} className={navLinkClass}>
-              <Settings aria-hidden />
-              <span className="sr-only sm:not-sr-only">{t('header.settings')}</span>
-            </NavLink>
-            <SignOutButton />
-          </nav>
+          <div className="flex shrink-0 items-center gap-2 lg:order-4">
+            <LanguageSwitch />
+            <ThemeSwitch />
+          </div>
         </div>
       </div>
     </header>

@@ -21,7 +21,10 @@ export function BrandMark({ className = 'size-8' }: { className?: string }) {
 export function Brand() {
   const { t } = useTranslation('common');
   return (
-    <Link to={paths.home} className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold tracking-tight">
+    <Link
+      to={paths.home}
+      className="flex shrink-0 items-center gap-2 whitespace-nowrap font-semibold tracking-tight"
+    >
       <BrandMark />
       <span className="text-lg">{t('brand')}</span>
     </Link>

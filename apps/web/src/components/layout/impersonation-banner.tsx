@@ -36,11 +36,17 @@ export function ImpersonationBanner({ session }: { session: Session }) {
           onClick={() =>
             end.mutate(undefined, {
               onError: (error) =>
-                toast.error(t('impersonation.endFailed'), { description: apiErrorText(t, error, t('impersonation.tryAgain')) }),
+                toast.error(t('impersonation.endFailed'), {
+                  description: apiErrorText(t, error, t('impersonation.tryAgain')),
+                }),
             })
           }
         >
-          {end.isPending ? <Spinner label={t('impersonation.returning')} /> : t('impersonation.return')}
+          {end.isPending ? (
+            <Spinner label={t('impersonation.returning')} />
+          ) : (
+            t('impersonation.return')
+          )}
         </Button>
       </div>
     </section>

@@ -14,7 +14,11 @@ const customer: Session = {
   impersonatedBy: null,
   hasTwoFactor: false,
 };
-const staff: Session = { ...customer, user: { ...customer.user, email: 'staff@example.com' }, isAdmin: true };
+const staff: Session = {
+  ...customer,
+  user: { ...customer.user, email: 'staff@example.com' },
+  isAdmin: true,
+};
 const noState = { state: null };
 
 describe('decideAccess', () => {
@@ -34,21 +38,31 @@ describe('decideAccess', () => {
 
   it('waits while the session is being checked', () => {
     for (const rule of ['signed-in', 'signed-out', 'admin'] as const) {
-      expect(decideAccess(rule, { isPending: true, isError: false, session: undefined }, noState)).toEqual({ kind: 'loading' });
+      expect(
+        decideAccess(rule, { isPending: true, isError: false, session: undefined }, noState),
+      ).toEqual({ kind: 'loading' });
     }
   });
 
   it('sends someone who signs in back to the page that asked for it, never off-site', () => {
-    expect(decideAccess('signed-out', settled(customer), { state: { from: '/settings' } })).toEqual({ kind: 'redirect', to: '/settings' });
-    expect(decideAccess('signed-out', settled(customer), { state: { from: '//evil.example' } })).toEqual({
+    expect(decideAccess('signed-out', settled(customer), { state: { from: '/settings' } })).toEqual(
+      { kind: 'redirect', to: '/settings' },
+    );
+    expect(
+      decideAccess('signed-out', settled(customer), { state: { from: '//evil.example' } }),
+    ).toEqual({
       kind: 'redirect',
       to: '/dashboard',
     });
   });
 
   it('reports a failed check on signed-in pages rather than pretending nobody is signed in', () => {
-    expect(decideAccess('signed-in', { isPending: false, isError: true, session: undefined }, noState)).toEqual({ kind: 'error' });
-    expect(decideAccess('signed-out', { isPending: false, isError: true, session: undefined }, noState)).toEqual({ kind: 'allow' });
+    expect(
+      decideAccess('signed-in', { isPending: false, isError: true, session: undefined }, noState),
+    ).toEqual({ kind: 'error' });
+    expect(
+      decideAccess('signed-out', { isPending: false, isError: true, session: undefined }, noState),
+    ).toEqual({ kind: 'allow' });
   });
 });
 
@@ -76,7 +90,10 @@ function renderRoutes(route: string) {
   );
 }
 
-const signedOut = { status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'Not signed in' } } };
+const signedOut = {
+  status: 401,
+  body: { error: { code: 'UNAUTHENTICATED', message: 'Not signed in' } },
+};
 
 describe('route guards', () => {
   it('sends a signed-out visitor from a signed-in page to /auth', async () => {
@@ -110,7 +127,10 @@ describe('route guards', () => {
 
   it('shows a loading state while the session is checked', async () => {
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     renderRoutes('/dashboard');
     expect(await screen.findByText('Checking your session…')).toBeInTheDocument();
     answer(new Response(JSON.stringify(customer), { status: 200 }));

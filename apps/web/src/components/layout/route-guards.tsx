@@ -12,10 +12,7 @@ import { useTranslation } from '@/lib/i18n';
 export type AccessRule = 'signed-in' | 'signed-out' | 'admin';
 
 export type AccessDecision =
-  | { kind: 'loading' }
-  | { kind: 'error' }
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string };
+  { kind: 'loading' } | { kind: 'error' } | { kind: 'allow' } | { kind: 'redirect'; to: string };
 
 export interface SessionState {
   isPending: boolean;
@@ -26,12 +23,19 @@ export interface SessionState {
 /** Where a signed-in visitor goes from /auth: back to the page that sent them there, or the vault. */
 export function afterSignInPath(location: Pick<Location, 'state'>): string {
   const from = (location.state as { from?: unknown } | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && from !== paths.auth
+  return typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('//') &&
+    from !== paths.auth
     ? from
     : paths.dashboard;
 }
 
-export function decideAccess(rule: AccessRule, state: SessionState, location: Pick<Location, 'state'>): AccessDecision {
+export function decideAccess(
+  rule: AccessRule,
+  state: SessionState,
+  location: Pick<Location, 'state'>,
+): AccessDecision {
   if (state.isPending) return { kind: 'loading' };
   const session = state.session ?? null;
   if (rule === 'signed-out') {
@@ -55,7 +59,10 @@ export function FullPageStatus({ label }: { label: string }) {
 function SessionError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('app');
   return (
-    <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
+    <div
+      role="alert"
+      className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center"
+    >
       <h1 className="text-2xl font-semibold">{t('common:errors.title')}</h1>
       <p className="text-muted-foreground">{t('common:errors.network')}</p>
       <Button onClick={onRetry}>{t('guard.retry')}</Button>
@@ -75,17 +82,34 @@ function Redirect({ to, from }: { to: string; from?: string | undefined }) {
   return null;
 }
 
-function Guard({ rule, loadingLabel, children }: { rule: AccessRule; loadingLabel: string; children?: ReactNode }) {
+function Guard({
+  rule,
+  loadingLabel,
+  children,
+}: {
+  rule: AccessRule;
+  loadingLabel: string;
+  children?: ReactNode;
+}) {
   const location = useLocation();
   const query = useSession();
-  const decision = decideAccess(rule, { isPending: query.isPending, isError: query.isError, session: query.data }, location);
+  const decision = decideAccess(
+    rule,
+    { isPending: query.isPending, isError: query.isError, session: query.data },
+    location,
+  );
   switch (decision.kind) {
     case 'loading':
       return <FullPageStatus label={loadingLabel} />;
     case 'error':
       return <SessionError onRetry={() => void query.refetch()} />;
     case 'redirect':
-      return <Redirect to={decision.to} from={rule === 'signed-in' ? `${location.pathname}${location.search}` : undefined} />;
+      return (
+        <Redirect
+          to={decision.to}
+          from={rule === 'signed-in' ? `${location.pathname}${location.search}` : undefined}
+        />
+      );
     case 'allow':
       return children ?? <Outlet />;
   }
@@ -94,8 +118,11 @@ function Guard({ rule, loadingLabel, children }: { rule: AccessRule; loadingLabe
 /** For pages that need a signed-in user; others go to /auth (and come back after signing in). */
 export function SignedInOnly({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('app');
+  const { pathname } = useLocation();
+  // SPEC §2: the admin panel says "Loading admin panel..." while access is checked.
+  const label = pathname.startsWith(paths.admin) ? t('guard.loadingAdmin') : t('guard.checking');
   return (
-    <Guard rule="signed-in" loadingLabel={t('guard.checking')}>
+    <Guard rule="signed-in" loadingLabel={label}>
       {children}
     </Guard>
   );

@@ -22,7 +22,10 @@ describe('ThemeSwitch', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'Dark theme' }));
     expect(localStorage.getItem('theme')).toBe('dark');
     expect(document.documentElement.classList.contains('dark')).toBe(true);
-    expect(screen.getByRole('radio', { name: 'Dark theme' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: 'Dark theme' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
 
     await userEvent.click(screen.getByRole('radio', { name: 'Light theme' }));
     expect(localStorage.getItem('theme')).toBe('light');

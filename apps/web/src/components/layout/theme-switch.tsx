@@ -10,7 +10,11 @@ export function ThemeSwitch() {
   const { t } = useTranslation('common');
   const theme = useTheme();
   return (
-    <div role="radiogroup" aria-label={t('theme.label')} className="inline-flex rounded-md border bg-card p-0.5">
+    <div
+      role="radiogroup"
+      aria-label={t('theme.label')}
+      className="inline-flex rounded-md border bg-card p-0.5"
+    >
       {themes.map((option: Theme) => {
         const Icon = icons[option];
         const isChecked = theme === option;

@@ -9,6 +9,19 @@ const tones = {
 } as const;
 
 /** A boxed notice inside a page (not a live announcement unless the caller adds a role). */
-export function Alert({ className, tone = 'info', ...props }: ComponentProps<'div'> & { tone?: keyof typeof tones }) {
-  return <div className={cn('flex gap-3 rounded-md border p-4 text-sm [&>svg]:mt-0.5 [&>svg]:size-5 [&>svg]:shrink-0', tones[tone], className)} {...props} />;
+export function Alert({
+  className,
+  tone = 'info',
+  ...props
+}: ComponentProps<'div'> & { tone?: keyof typeof tones }) {
+  return (
+    <div
+      className={cn(
+        'flex gap-3 rounded-md border p-4 text-sm [&>svg]:mt-0.5 [&>svg]:size-5 [&>svg]:shrink-0',
+        tones[tone],
+        className,
+      )}
+      {...props}
+    />
+  );
 }

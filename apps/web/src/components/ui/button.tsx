@@ -36,11 +36,21 @@ export interface ButtonProps extends ComponentProps<'button'>, Omit<ButtonStyle,
   asChild?: boolean;
 }
 
-export function Button({ className, variant, size, asChild = false, children, ...props }: ButtonProps) {
+export function Button({
+  className,
+  variant,
+  size,
+  asChild = false,
+  children,
+  ...props
+}: ButtonProps) {
   const classes = buttonVariants({ variant, size, className });
   if (asChild && isValidElement(children)) {
     const child = children as ReactElement<{ className?: string }>;
-    return cloneElement(child, { ...props, className: cn(classes, child.props.className) } as never);
+    return cloneElement(child, {
+      ...props,
+      className: cn(classes, child.props.className),
+    } as never);
   }
   return (
     <button className={classes} {...props}>

@@ -8,13 +8,22 @@ export function onlyDigits(value: string, length: number): string {
   return value.replace(/\D/g, '').slice(0, length);
 }
 
-export interface CodeInputProps extends Omit<ComponentProps<'input'>, 'value' | 'onChange' | 'maxLength'> {
+export interface CodeInputProps extends Omit<
+  ComponentProps<'input'>,
+  'value' | 'onChange' | 'maxLength'
+> {
   value: string;
   onValueChange: (value: string) => void;
   length?: number;
 }
 
-export function CodeInput({ value, onValueChange, length = 6, className, ...props }: CodeInputProps) {
+export function CodeInput({
+  value,
+  onValueChange,
+  length = 6,
+  className,
+  ...props
+}: CodeInputProps) {
   return (
     <Input
       type="text"

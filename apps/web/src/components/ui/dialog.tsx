@@ -11,7 +11,7 @@ export const DialogClose = DialogPrimitive.Close;
 
 export const overlayClass = 'fixed inset-0 z-50 bg-black/60 backdrop-blur-[2px]';
 export const contentClass =
-  'fixed start-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg ltr:-translate-x-1/2 rtl:translate-x-1/2';
+  'fixed start-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] grid-cols-1 overflow-x-hidden w-[calc(100%-2rem)] max-w-md -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-card p-6 text-card-foreground shadow-lg ltr:-translate-x-1/2 rtl:translate-x-1/2';
 
 export function DialogContent({
   className,
@@ -40,13 +40,31 @@ export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
+  return (
+    <div
+      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg font-semibold leading-tight', className)} {...props} />;
+  return (
+    <DialogPrimitive.Title
+      className={cn('text-lg font-semibold leading-tight', className)}
+      {...props}
+    />
+  );
 }
 
-export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
-  return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
+export function DialogDescription({
+  className,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Description>) {
+  return (
+    <DialogPrimitive.Description
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
 }

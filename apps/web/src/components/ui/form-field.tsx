@@ -24,7 +24,8 @@ export function FormField({
   className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
-  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={className ? `grid gap-2 ${className}` : 'grid gap-2'}>
       <Label htmlFor={id}>{label}</Label>

@@ -12,7 +12,10 @@ export function Tabs(props: ComponentProps<typeof TabsPrimitive.Root>) {
 export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrimitive.List>) {
   return (
     <TabsPrimitive.List
-      className={cn('inline-flex h-11 w-full items-center rounded-md bg-muted p-1 text-muted-foreground', className)}
+      className={cn(
+        'inline-flex h-11 w-full items-center rounded-md bg-muted p-1 text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );

@@ -15,7 +15,9 @@ import { usePageTitle } from '@/lib/use-page-title';
 export default function MailboxRoute() {
   const { t, i18n } = useTranslation('dev');
   usePageTitle(t('title'));
-  const [address, setAddress] = useState(() => new URLSearchParams(window.location.search).get('to') ?? '');
+  const [address, setAddress] = useState(
+    () => new URLSearchParams(window.location.search).get('to') ?? '',
+  );
   const [submitted, setSubmitted] = useState(address);
   const mail = useQuery({
     queryKey: ['dev', 'mailbox', submitted],
@@ -47,7 +49,12 @@ export default function MailboxRoute() {
           />
         </div>
         <Button type="submit">{t('open')}</Button>
-        <Button type="button" variant="outline" onClick={() => void mail.refetch()} disabled={!submitted}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => void mail.refetch()}
+          disabled={!submitted}
+        >
           <RefreshCw aria-hidden />
           {t('refresh')}
         </Button>
@@ -66,9 +73,10 @@ export default function MailboxRoute() {
             <CardHeader>
               <CardTitle className="text-base">{message.subject}</CardTitle>
               <p className="text-xs text-muted-foreground">
-                {new Intl.DateTimeFormat(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' }).format(
-                  new Date(message.createdAt),
-                )}
+                {new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+                  dateStyle: 'medium',
+                  timeStyle: 'medium',
+                }).format(new Date(message.createdAt))}
               </p>
             </CardHeader>
             <CardContent>

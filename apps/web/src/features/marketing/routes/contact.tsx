@@ -57,7 +57,8 @@ export default function ContactRoute() {
     ) : null;
   };
 
-  const describedBy = (name: (typeof fields)[number]) => (errors[name] ? `${name}-error` : undefined);
+  const describedBy = (name: (typeof fields)[number]) =>
+    errors[name] ? `${name}-error` : undefined;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-16">
@@ -68,7 +69,9 @@ export default function ContactRoute() {
         </Link>
       </Button>
       <header className="mb-10 max-w-2xl">
-        <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">{t('eyebrow')}</p>
+        <p className="text-sm font-semibold uppercase tracking-wider text-accent-strong">
+          {t('eyebrow')}
+        </p>
         <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">{t('title')}</h1>
         <p className="mt-4 text-lg text-muted-foreground">{t('subtitle')}</p>
       </header>
@@ -131,8 +134,17 @@ export default function ContactRoute() {
                 {fieldError('enquiry')}
               </div>
               <div className="sm:col-span-2">
-                <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={form.formState.isSubmitting}>
-                  {form.formState.isSubmitting ? <Spinner label={t('form.sending')} /> : t('form.submit')}
+                <Button
+                  type="submit"
+                  size="lg"
+                  className="w-full sm:w-auto"
+                  disabled={form.formState.isSubmitting}
+                >
+                  {form.formState.isSubmitting ? (
+                    <Spinner label={t('form.sending')} />
+                  ) : (
+                    t('form.submit')
+                  )}
                 </Button>
               </div>
             </form>
@@ -150,13 +162,21 @@ export default function ContactRoute() {
               </p>
               <p className="flex gap-3">
                 <Phone aria-hidden className="mt-0.5 size-5 shrink-0 opacity-80" />
-                <a href={`tel:${contactDetails.phone.replace(/\s/g, '')}`} dir="ltr" className="underline-offset-4 hover:underline">
+                <a
+                  href={`tel:${contactDetails.phone.replace(/\s/g, '')}`}
+                  dir="ltr"
+                  className="underline-offset-4 hover:underline"
+                >
                   {contactDetails.phone}
                 </a>
               </p>
               <p className="flex gap-3">
                 <Mail aria-hidden className="mt-0.5 size-5 shrink-0 opacity-80" />
-                <a href={`mailto:${contactDetails.email}`} dir="ltr" className="underline-offset-4 hover:underline">
+                <a
+                  href={`mailto:${contactDetails.email}`}
+                  dir="ltr"
+                  className="underline-offset-4 hover:underline"
+                >
                   {contactDetails.email}
                 </a>
               </p>

@@ -31,7 +31,11 @@ export default function ThankYouRoute() {
             <Phone aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-strong" />
             <span>
               {t('thankYou.callUs')}{' '}
-              <a href={`tel:${contactDetails.phone.replace(/\s/g, '')}`} dir="ltr" className="font-semibold underline-offset-4 hover:underline">
+              <a
+                href={`tel:${contactDetails.phone.replace(/\s/g, '')}`}
+                dir="ltr"
+                className="font-semibold underline-offset-4 hover:underline"
+              >
                 {contactDetails.phone}
               </a>
             </span>

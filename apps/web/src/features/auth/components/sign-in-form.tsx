@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { signInSchema } from '@secure-vault/shared/auth';
+import { paths } from '@secure-vault/shared/paths';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
+import { useTranslation } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { KeyRound } from 'lucide-react';
+import { useSignIn } from '../api/sign-in';
+
+/** Email and password; when the account has two-factor on, a second step asks for the code. */
+export function SignInForm() {
+  const { t } = useTranslation('auth');
+  const signIn = useSignIn();
+  const [needsTotp, setNeedsTotp] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const message = (text: string | undefined) => (text ? t(text) : undefined);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await signIn.mutateAsync(
+        needsTotp ? values : { email: values.email, password: values.password },
+      );
+      // The /auth guard now sees the session and takes the visitor to their vault.
+      toast.success(t('signIn.success'));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'TOTP_REQUIRED') {
+        setNeedsTotp(true);
+        setTimeout(() => form.setFocus('totp'), 0);
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'TOTP_INVALID') {
+        form.setValue('totp', '');
+        form.setFocus('totp');
+      }
+      toast.error(t('signIn.failed'), {
+        description: apiErrorText(t, error, t('signIn.failedFallback')),
+      });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby="sign-in-title">
+      <h2 id="sign-in-title" className="sr-only">
+        {t('signIn.tab')}
+      </h2>
+      <FormField
+        id="sign-in-email"
+        label={t('fields.email')}
+        error={message(errors.email?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            dir="ltr"
+            autoComplete="username"
+            readOnly={needsTotp}
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="sign-in-password"
+        label={t('fields.password')}
+        error={message(errors.password?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            dir="ltr"
+            autoComplete="current-password"
+            readOnly={needsTotp}
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      {needsTotp ? (
+        <>
+          <Alert tone="info" role="status">
+            <KeyRound aria-hidden />
+            <p>{t('signIn.totpPrompt')}</p>
+          </Alert>
+          <FormField
+            id="sign-in-totp"
+            label={t('fields.totp')}
+            hint={t('signIn.totpHint')}
+            error={message(errors.totp?.message)}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                dir="ltr"
+                inputMode="text"
+                autoComplete="one-time-code"
+                spellCheck={false}
+                className="font-mono tracking-widest"
+                {...form.register('totp')}
+              />
+            )}
+          </FormField>
+        </>
+      ) : null}
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? <Spinner label={t('signIn.submitting')} /> : t('signIn.submit')}
+      </Button>
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <Link
+          to={paths.resetPassword}
+          className="font-medium text-accent-strong underline-offset-4 hover:underline"
+        >
+          {t('signIn.forgotPassword')}
+        </Link>
+        {needsTotp ? (
+          <button
+            type="button"
+            className="cursor-pointer font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+            onClick={() => {
+              setNeedsTotp(false);
+              form.resetField('totp');
+              form.setValue('password', '');
+            }}
+          >
+            {t('signIn.useAnotherAccount')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

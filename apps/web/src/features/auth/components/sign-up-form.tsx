@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { signInSchema, signUpSchema } from '@secure-vault/shared/auth';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { apiErrorText } from '@/lib/api-error-text';
+import { useTranslation } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { useSignUp } from '../api/sign-up';
+import { nextResendAt, VerificationDialog } from './verification-dialog';
+
+// The shared request schema plus a confirmation the server never sees (SPEC §2: a confirm label).
+const signUpFormSchema = signUpSchema
+  .extend({ confirmPassword: signInSchema.shape.password })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: 'auth:errors.passwordsDoNotMatch',
+    path: ['confirmPassword'],
+  });
+
+export function SignUpForm() {
+  const { t } = useTranslation('auth');
+  const signUp = useSignUp();
+  const [pending, setPending] = useState<{ email: string; resendAt: number } | null>(null);
+  const [isDialogOpen, setDialogOpen] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const message = (text: string | undefined) => (text ? t(text) : undefined);
+
+  const onSubmit = form.handleSubmit(async ({ email, password }) => {
+    try {
+      await signUp.mutateAsync({ email, password });
+      toast.success(t('signUp.codeSent.title'), { description: t('signUp.codeSent.description') });
+      setPending({ email, resendAt: nextResendAt() });
+      setDialogOpen(true);
+    } catch (error) {
+      toast.error(t('signUp.failed'), {
+        description: apiErrorText(t, error, t('signUp.failedFallback')),
+      });
+    }
+  });
+
+  return (
+    <>
+      <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby="sign-up-title">
+        <h2 id="sign-up-title" className="sr-only">
+          {t('signUp.tab')}
+        </h2>
+        <FormField
+          id="sign-up-email"
+          label={t('fields.email')}
+          error={message(errors.email?.message)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              dir="ltr"
+              autoComplete="email"
+              {...form.register('email')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="sign-up-password"
+          label={t('fields.password')}
+          hint={t('signUp.passwordHint')}
+          error={message(errors.password?.message)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              dir="ltr"
+              autoComplete="new-password"
+              {...form.register('password')}
+            />
+          )}
+        </FormField>
+        <FormField
+          id="sign-up-confirm-password"
+          label={t('fields.confirmPassword')}
+          error={message(errors.confirmPassword?.message)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              dir="ltr"
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
+          )}
+        </FormField>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner label={t('signUp.submitting')} /> : t('signUp.submit')}
+        </Button>
+        {pending && !isDialogOpen ? (
+          <Alert tone="info">
+            <MailCheck aria-hidden />
+            <div className="grid gap-2">
+              <p>{t('signUp.awaitingCode', { email: pending.email })}</p>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                className="justify-self-start"
+                onClick={() => setDialogOpen(true)}
+              >
+                {t('signUp.enterCode')}
+              </Button>
+            </div>
+          </Alert>
+        ) : null}
+      </form>
+      {pending ? (
+        <VerificationDialog
+          email={pending.email}
+          resendAt={pending.resendAt}
+          onResent={() => setPending({ email: pending.email, resendAt: nextResendAt() })}
+          open={isDialogOpen}
+          onOpenChange={setDialogOpen}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,177 @@
+// /update-password (SPEC §2, §4): opened from the emailed link, whose token is in the fragment.
+// Without a token, or when the server says the link is no good, a prompt asks for a new link.
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { KeyRound, LinkIcon } from 'lucide-react';
+import { passwordResetCompleteSchema, signInSchema } from '@secure-vault/shared/auth';
+import { paths } from '@secure-vault/shared/paths';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
+import { useTranslation } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useCompletePasswordReset } from '../api/complete-password-reset';
+import { AuthShell } from '../components/auth-shell';
+import { forgetFragment, readFragmentToken } from '../fragment-token';
+
+const updatePasswordFormSchema = passwordResetCompleteSchema
+  .omit({ token: true })
+  .extend({ confirmPassword: signInSchema.shape.password })
+  .refine((values) => values.password === values.confirmPassword, {
+    message: 'auth:errors.passwordsDoNotMatch',
+    path: ['confirmPassword'],
+  });
+
+export default function UpdatePasswordRoute() {
+  const { t } = useTranslation('auth');
+  usePageTitle(t('update.title'));
+  const [token] = useState(() => readFragmentToken());
+  useEffect(() => forgetFragment(), []);
+  const [isLinkInvalid, setLinkInvalid] = useState(token === null);
+
+  return (
+    <AuthShell
+      back={{ to: paths.auth, label: t('reset.backToSignIn') }}
+      title={isLinkInvalid ? t('update.invalidTitle') : t('update.title')}
+      description={isLinkInvalid ? undefined : t('update.description')}
+    >
+      <Card>
+        <div className="p-4 sm:p-6">
+          {isLinkInvalid || !token ? (
+            <RequestNewLink />
+          ) : (
+            <UpdatePasswordForm token={token} onInvalidLink={() => setLinkInvalid(true)} />
+          )}
+        </div>
+      </Card>
+    </AuthShell>
+  );
+}
+
+function RequestNewLink() {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="grid gap-5">
+      <Alert tone="warning" role="status">
+        <LinkIcon aria-hidden />
+        <p>{t('update.invalidDescription')}</p>
+      </Alert>
+      <Button asChild size="lg">
+        <Link to={paths.resetPassword}>{t('update.requestNewLink')}</Link>
+      </Button>
+    </div>
+  );
+}
+
+function UpdatePasswordForm({
+  token,
+  onInvalidLink,
+}: {
+  token: string;
+  onInvalidLink: () => void;
+}) {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const complete = useCompletePasswordReset();
+  const [needsTotp, setNeedsTotp] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(updatePasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const message = (text: string | undefined) => (text ? t(text) : undefined);
+
+  const onSubmit = form.handleSubmit(async ({ password, totp }) => {
+    try {
+      await complete.mutateAsync({ token, password, ...(needsTotp ? { totp } : {}) });
+      toast.success(t('update.success'));
+      await navigate(paths.dashboard, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'TOKEN_INVALID') {
+        onInvalidLink();
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'TOTP_REQUIRED') {
+        setNeedsTotp(true);
+        setTimeout(() => form.setFocus('totp'), 0);
+        return;
+      }
+      toast.error(t('update.failed'), {
+        description: apiErrorText(t, error, t('update.failedFallback')),
+      });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <FormField
+        id="new-password"
+        label={t('fields.newPassword')}
+        hint={t('signUp.passwordHint')}
+        error={message(errors.password?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            dir="ltr"
+            autoComplete="new-password"
+            {...form.register('password')}
+          />
+        )}
+      </FormField>
+      <FormField
+        id="confirm-new-password"
+        label={t('fields.confirmPassword')}
+        error={message(errors.confirmPassword?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            dir="ltr"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+          />
+        )}
+      </FormField>
+      {needsTotp ? (
+        <>
+          <Alert tone="info" role="status">
+            <KeyRound aria-hidden />
+            <p>{t('update.totpPrompt')}</p>
+          </Alert>
+          <FormField
+            id="update-totp"
+            label={t('fields.totp')}
+            hint={t('signIn.totpHint')}
+            error={message(errors.totp?.message)}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                dir="ltr"
+                autoComplete="one-time-code"
+                spellCheck={false}
+                className="font-mono tracking-widest"
+                {...form.register('totp')}
+              />
+            )}
+          </FormField>
+        </>
+      ) : null}
+      <Button type="submit" size="lg" disabled={isSubmitting}>
+        {isSubmitting ? <Spinner label={t('update.submitting')} /> : t('update.submit')}
+      </Button>
+    </form>
+  );
+}
