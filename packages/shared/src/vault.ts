@@ -153,3 +153,34 @@ export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export const realtimePath = '/api/v1/realtime';
 export const realtimeHeartbeatMs = 25_000;
 export const realtimeReconnectDelaysMs = [1000, 2000, 5000, 10_000] as const;
+
+// ── Additions for the vault API ──────────────────────────────────────────────────────────
+/** GET /api/v1/me/valuables: the dashboard's default is date stored, newest first. */
+export const valuableOrders = ['dateStored', 'createdAt', 'itemName'] as const;
+export const valuablesQuerySchema = z.strictObject({
+  /** Leave out the cash position (screens that pick an asset to move). */
+  excludeCash: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+  /** dateStored and createdAt: newest first; itemName: A to Z. */
+  orderBy: z.enum(valuableOrders).default('dateStored'),
+});
+export type ValuablesQuery = z.input<typeof valuablesQuerySchema>;
+
+/**
+ * Message keys the server sends in `issues` beyond the schemas' own: cash added by staff must be
+ * a positive amount, an edit of the cash position needs an amount, and the cash position keeps
+ * type `cash` while nothing else may become `cash`.
+ */
+export const vaultIssueKeys = {
+  cashAmountPositive: 'vault:errors.cashAmountPositive',
+  cashAmountRequired: 'vault:errors.cashAmountRequired',
+  cashTypeFixed: 'vault:errors.cashTypeFixed',
+} as const;
+
+/** What a realtime client may send: a keep-alive answered by `{"type":"pong"}`. */
+export const realtimeClientMessageSchema = z.object({ type: z.literal('ping') });
+export const realtimePongSchema = z.object({ type: z.literal('pong') });
+/** Close codes of the realtime socket. */
+export const realtimeCloseCodes = { unauthenticated: 4401 } as const;

@@ -19,7 +19,11 @@ export type AuditAction =
   | 'admin.impersonation_started'
   | 'admin.impersonation_ended'
   | 'admin.role_granted'
-  | 'admin.account_created';
+  | 'admin.account_created'
+  | 'admin.valuable_added'
+  | 'admin.valuable_edited'
+  | 'admin.valuable_deleted'
+  | 'admin.book_balance_set';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -23,6 +23,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** Runs a trivial query; used by the readiness probe. */
   ping(): Promise<void>;
+  /**
+   * LISTENs on a channel (NOTIFY payloads arrive once their transaction commits) and calls
+   * `onPayload` for each; resolves to the function that stops listening. On PostgreSQL this holds
+   * a dedicated connection outside the pool, reconnecting after a lost connection.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -39,6 +45,14 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // pool.end() resolves once it has asked each connection to end, not once they have: keep
+    // track, so close() returns only when the server has let go (a database dropped right
+    // after, as the tests do, would otherwise kill them mid-goodbye with an unhandled error).
+    const connections = new Set<pg.PoolClient>();
+    pool.on('connect', (client) => {
+      connections.add(client);
+      client.once('end', () => connections.delete(client));
+    });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
@@ -47,7 +61,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      listen: (channel, onPayload) => listenPostgres(options.url as string, channel, onPayload),
+      close: async () => {
+        const ended = [...connections].map(
+          (client) => new Promise<void>((resolve) => client.once('end', () => resolve())),
+        );
+        await pool.end();
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          Promise.all(ended),
+          new Promise((resolve) => (timer = setTimeout(resolve, 5000))),
+        ]);
+        clearTimeout(timer);
+      },
     };
   }
   let client: PGlite;
@@ -66,6 +92,78 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+const reconnectDelaysMs = [1000, 2000, 5000, 10_000];
+
+/** LISTEN on a dedicated connection: pooled connections are handed to other queries. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let isStopped = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const open = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      client.end().catch(() => {});
+      throw err;
+    }
+    return client;
+  };
+
+  // A lost connection (server restart, network) is reopened after 1, 2, 5, then every 10 s.
+  // Notices sent while it is down are missed; open pages catch up on their next refetch.
+  const lost = (client: pg.Client): void => {
+    if (client !== current) return;
+    current = null;
+    client.end().catch(() => {});
+    retry();
+  };
+
+  const retry = (): void => {
+    if (isStopped) return;
+    const delay = reconnectDelaysMs[Math.min(failures, reconnectDelaysMs.length - 1)];
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      open().then((client) => {
+        if (isStopped) {
+          client.end().catch(() => {});
+          return;
+        }
+        current = client;
+        failures = 0;
+      }, retry);
+    }, delay);
+    retryTimer.unref();
+  };
+
+  current = await open();
+  return async () => {
+    isStopped = true;
+    clearTimeout(retryTimer);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => {});
   };
 }

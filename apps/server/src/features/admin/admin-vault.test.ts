@@ -1,0 +1,608 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { auditLog, profiles, users } from '../../db/schema.ts';
+import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
+import {
+  grantAdmin,
+  signUp,
+  signUpStaff,
+  type SignedUp,
+  type Staff,
+} from '../../test/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type AnyMethod, api, journalMismatches, seedValuables } from '../../test/vault.ts';
+import { recordMovements } from '../vault/ledger.ts';
+
+let t: TestApp;
+let staff: Staff;
+let alice: SignedUp;
+let bob: SignedUp;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signUpStaff(t);
+  [alice, bob] = [await signUp(t), await signUp(t)];
+});
+afterAll(() => t.close());
+
+const asStaff = (method: AnyMethod, url: string, body?: unknown) =>
+  api(t, method, `/admin${url}`, body, staff.cookie);
+const add = (body: Record<string, unknown>) => asStaff('POST', '/valuables', body);
+const edit = (id: string, body: Record<string, unknown>) =>
+  asStaff('PATCH', `/valuables/${id}`, body);
+const remove = (id: string) => asStaff('DELETE', `/valuables/${id}`);
+
+async function journalOf(valuableId: string) {
+  return t.ctx.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.valuableId, valuableId))
+    .orderBy(ledgerEntries.createdAt);
+}
+
+async function audited(action: string, subjectUserId: string) {
+  return t.ctx.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.subjectUserId, subjectUserId)))
+    .orderBy(desc(auditLog.createdAt));
+}
+
+async function newCustodyItem(owner: SignedUp, estimatedValue: string | null = '100.00') {
+  const res = await add({
+    userId: owner.userId,
+    itemName: 'Necklace',
+    itemType: 'jewelry',
+    estimatedValue,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: string; estimatedValue: string | null };
+}
+
+/** A metal position as the trading screens keep it, with its journal row. */
+async function tradedPosition(
+  owner: SignedUp,
+  symbol: string,
+  quantity = '1500.5',
+  value = '85.52850000',
+) {
+  const [id] = await seedValuables(t, owner.userId, [
+    {
+      itemName: 'Gold',
+      itemType: 'precious_metals',
+      estimatedValue: value,
+      assetSymbol: symbol,
+      quantity,
+      unit: 'mg',
+    },
+  ]);
+  const movement = {
+    userId: owner.userId,
+    valuableId: id ?? null,
+    assetSymbol: symbol,
+    itemName: 'Gold',
+    kind: 'buy' as const,
+    quantityDelta: quantity,
+    valueDelta: value,
+  };
+  await t.ctx.db.transaction((tx) => recordMovements(tx, [movement], t.ctx.clock.now()));
+  return id as string;
+}
+
+describe('who may use the admin vault routes', () => {
+  const routes = (targetUser: string, targetValuable: string): [AnyMethod, string, unknown][] => [
+    ['GET', '/admin/users', undefined],
+    ['GET', '/admin/valuables', undefined],
+    [
+      'POST',
+      '/admin/valuables',
+      { userId: targetUser, itemName: 'Gift', itemType: 'cash', estimatedValue: '1000' },
+    ],
+    [
+      'PATCH',
+      `/admin/valuables/${targetValuable}`,
+      { itemName: 'Mine now', itemType: 'jewelry', estimatedValue: '0' },
+    ],
+    ['DELETE', `/admin/valuables/${targetValuable}`, undefined],
+    ['PUT', `/admin/users/${targetUser}/book-balance`, { bookBalance: '999999' }],
+    ['GET', '/admin/net-worth', undefined],
+    ['GET', '/admin/net-worth/users', undefined],
+  ];
+
+  it("refuses a customer with 403 on every route, with another customer's ids, changing nothing", async () => {
+    const item = await newCustodyItem(bob);
+    for (const [method, url, body] of routes(bob.userId, item.id)) {
+      const res = await api(t, method, url, body, alice.cookie);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+    }
+    const [still] = await t.ctx.db.select().from(valuables).where(eq(valuables.id, item.id));
+    expect(still).toMatchObject({ itemName: 'Necklace', estimatedValue: '100.00000000' });
+    const bobsSummary = await api(t, 'GET', '/me/summary', undefined, bob.cookie);
+    expect(bobsSummary.json()).toMatchObject({ bookBalance: '0.00', cashBalance: '0.00000000' });
+  });
+
+  it('refuses a signed-out caller with 401 on every route', async () => {
+    const item = await newCustodyItem(bob);
+    for (const [method, url, body] of routes(bob.userId, item.id)) {
+      const res = await api(t, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+    for (const url of ['/me/profile', '/me/valuables', '/me/summary']) {
+      expect((await api(t, 'GET', url)).statusCode, url).toBe(401);
+    }
+  });
+
+  it('refuses staff without two-factor', async () => {
+    const newcomer = await signUp(t);
+    await grantAdmin(t, newcomer.userId);
+    const res = await api(t, 'GET', '/admin/users', undefined, newcomer.cookie);
+    expect(res.json().error.code).toBe('STAFF_2FA_REQUIRED');
+  });
+});
+
+describe('adding a valuable', () => {
+  it('stores it, journals its value with the staff member, audits it, and only its owner sees it', async () => {
+    const res = await add({
+      userId: alice.userId,
+      itemName: '  Diamond ring ',
+      itemType: 'jewelry',
+      estimatedValue: '12500.75',
+      description: 'Platinum band',
+      storageLocation: '',
+    });
+    expect(res.statusCode).toBe(201);
+    const item = res.json();
+    expect(item).toMatchObject({
+      userId: alice.userId,
+      itemName: 'Diamond ring',
+      itemType: 'jewelry',
+      estimatedValue: '12500.75000000',
+      description: 'Platinum band',
+      storageLocation: null,
+      status: 'active',
+    });
+    const [entry, ...more] = await journalOf(item.id);
+    expect(more).toHaveLength(0);
+    expect(entry).toMatchObject({
+      userId: alice.userId,
+      kind: 'admin_add',
+      valueDelta: '12500.75000000',
+      quantityDelta: null,
+      actorId: staff.userId,
+      itemName: 'Diamond ring',
+    });
+    const [audit] = await audited('admin.valuable_added', alice.userId);
+    expect(audit).toMatchObject({
+      actorId: staff.userId,
+      details: { valuableId: item.id, itemType: 'jewelry', estimatedValue: '12500.75' },
+    });
+
+    const mine = await api(t, 'GET', '/me/valuables', undefined, alice.cookie);
+    expect(mine.json().map((v: { id: string }) => v.id)).toContain(item.id);
+    const theirs = await api(t, 'GET', '/me/valuables', undefined, bob.cookie);
+    expect(theirs.json().map((v: { id: string }) => v.id)).not.toContain(item.id);
+  });
+
+  it('journals an item without a value as zero', async () => {
+    const item = await newCustodyItem(alice, null);
+    expect(item.estimatedValue).toBeNull();
+    expect((await journalOf(item.id)).map((e) => e.valueDelta)).toEqual(['0.00000000']);
+  });
+
+  it('credits cash to the one cash position, keeping its name and location', async () => {
+    const customer = await signUp(t);
+    const first = await add({
+      userId: customer.userId,
+      itemName: 'Wire from bank',
+      itemType: 'cash',
+      estimatedValue: '100.10',
+      storageLocation: 'Elsewhere',
+    });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      itemName: 'Cash',
+      itemType: 'cash',
+      assetSymbol: 'USD',
+      storageLocation: 'Account',
+      estimatedValue: '100.10000000',
+    });
+    const second = await add({
+      userId: customer.userId,
+      itemName: 'More',
+      itemType: 'cash',
+      estimatedValue: '0.20',
+    });
+    expect(second.json()).toMatchObject({ id: first.json().id, estimatedValue: '100.30000000' });
+    const rows = await t.ctx.db
+      .select()
+      .from(valuables)
+      .where(eq(valuables.userId, customer.userId));
+    expect(rows).toHaveLength(1);
+    const journal = await journalOf(first.json().id);
+    expect(journal.map((e) => [e.kind, e.valueDelta, e.actorId])).toEqual([
+      ['admin_add', '100.10000000', staff.userId],
+      ['admin_add', '0.20000000', staff.userId],
+    ]);
+    const summary = await api(t, 'GET', '/me/summary', undefined, customer.cookie);
+    expect(summary.json().cashBalance).toBe('100.30000000');
+  });
+
+  it.each([['0'], ['-5.00'], [null]])('refuses a cash amount of %s', async (estimatedValue) => {
+    const res = await add({
+      userId: bob.userId,
+      itemName: 'Cash',
+      itemType: 'cash',
+      estimatedValue,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.issues).toEqual([
+      { path: 'body.estimatedValue', message: 'vault:errors.cashAmountPositive' },
+    ]);
+  });
+
+  it.each([
+    [{ itemName: '' }, 'body.itemName', 'vault:errors.itemNameRequired'],
+    [{ userId: 'not-a-user' }, 'body.userId', 'vault:errors.selectUser'],
+    [{ itemType: 'yacht' }, 'body.itemType', 'vault:errors.itemTypeRequired'],
+    [{ estimatedValue: '1.005' }, 'body.estimatedValue', 'vault:errors.amountInvalid'],
+    [{ itemName: 'x'.repeat(201) }, 'body.itemName', 'vault:errors.tooLong'],
+  ])('refuses %o with the shared message key', async (change, path, message) => {
+    const res = await add({
+      userId: bob.userId,
+      itemName: 'Ring',
+      itemType: 'jewelry',
+      ...change,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.issues).toContainEqual({ path, message });
+  });
+
+  it('answers 404 for an unknown user and 400 for unknown fields', async () => {
+    const unknown = await add({
+      userId: '00000000-0000-4000-8000-000000000000',
+      itemName: 'Ring',
+      itemType: 'jewelry',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const extra = await add({
+      userId: bob.userId,
+      itemName: 'Ring',
+      itemType: 'jewelry',
+      status: 'delivered',
+    });
+    expect(extra.statusCode).toBe(400);
+  });
+});
+
+describe('editing a valuable', () => {
+  it('takes the form, journals the change of value and audits before and after', async () => {
+    const item = await newCustodyItem(alice, '100.00');
+    const res = await edit(item.id, {
+      itemName: 'Pearl necklace',
+      itemType: 'jewelry',
+      estimatedValue: '250.75',
+      description: 'Restrung',
+      storageLocation: 'Zone B',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      itemName: 'Pearl necklace',
+      estimatedValue: '250.75000000',
+      description: 'Restrung',
+      storageLocation: 'Zone B',
+    });
+    const journal = await journalOf(item.id);
+    expect(journal.map((e) => [e.kind, e.valueDelta, e.actorId])).toEqual([
+      ['admin_add', '100.00000000', staff.userId],
+      ['admin_edit', '150.75000000', staff.userId],
+    ]);
+    const [audit] = await audited('admin.valuable_edited', alice.userId);
+    expect(audit?.details).toMatchObject({
+      valuableId: item.id,
+      before: { itemName: 'Necklace', estimatedValue: '100.00000000' },
+      after: { itemName: 'Pearl necklace', estimatedValue: '250.75000000' },
+    });
+
+    const cleared = await edit(item.id, { itemName: 'Pearl necklace', itemType: 'jewelry' });
+    expect(cleared.json()).toMatchObject({ estimatedValue: null, description: null });
+    expect((await journalOf(item.id)).at(-1)?.valueDelta).toBe('-250.75000000');
+  });
+
+  it('sets the cash position to a new balance, never below zero, and keeps it cash', async () => {
+    const customer = await signUp(t);
+    const cash = (
+      await add({
+        userId: customer.userId,
+        itemName: 'Cash',
+        itemType: 'cash',
+        estimatedValue: '80',
+      })
+    ).json();
+    const set = await edit(cash.id, {
+      itemName: 'Renamed',
+      itemType: 'cash',
+      estimatedValue: '50.5',
+      storageLocation: 'Somewhere',
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({
+      itemName: 'Cash',
+      storageLocation: 'Account',
+      estimatedValue: '50.50000000',
+    });
+    expect((await journalOf(cash.id)).at(-1)).toMatchObject({
+      kind: 'admin_edit',
+      valueDelta: '-29.50000000',
+      actorId: staff.userId,
+    });
+
+    const negative = await edit(cash.id, {
+      itemName: 'Cash',
+      itemType: 'cash',
+      estimatedValue: '-1',
+    });
+    expect(negative.statusCode).toBe(422);
+    expect(negative.json().error.code).toBe('INSUFFICIENT_CASH');
+    const retyped = await edit(cash.id, {
+      itemName: 'Cash',
+      itemType: 'jewelry',
+      estimatedValue: '1',
+    });
+    expect(retyped.json().error.issues).toEqual([
+      { path: 'body.itemType', message: 'vault:errors.cashTypeFixed' },
+    ]);
+    const empty = await edit(cash.id, { itemName: 'Cash', itemType: 'cash' });
+    expect(empty.json().error.issues).toEqual([
+      { path: 'body.estimatedValue', message: 'vault:errors.cashAmountRequired' },
+    ]);
+    const [row] = await t.ctx.db.select().from(valuables).where(eq(valuables.id, cash.id));
+    expect(row?.estimatedValue).toBe('50.50000000');
+  });
+
+  it('does not turn an item into cash', async () => {
+    const item = await newCustodyItem(alice);
+    const res = await edit(item.id, {
+      itemName: 'Necklace',
+      itemType: 'cash',
+      estimatedValue: '1',
+    });
+    expect(res.json().error.issues).toEqual([
+      { path: 'body.itemType', message: 'vault:errors.cashTypeFixed' },
+    ]);
+  });
+
+  it('refuses to edit a traded position (its value follows its quantity)', async () => {
+    const id = await tradedPosition(alice, 'AU');
+    const res = await edit(id, {
+      itemName: 'Gold',
+      itemType: 'precious_metals',
+      estimatedValue: '1000000',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.code).toBe('UNPROCESSABLE');
+    const [row] = await t.ctx.db.select().from(valuables).where(eq(valuables.id, id));
+    expect(row).toMatchObject({ quantity: '1500.50000000', estimatedValue: '85.52850000' });
+  });
+
+  it('refuses valuables fixed for a term or in delivery, and unknown ids', async () => {
+    const seeded = await signUp(t);
+    const [locked, inDelivery] = await seedValuables(t, seeded.userId, [
+      { status: 'locked', estimatedValue: null },
+      { status: 'in_delivery', estimatedValue: null },
+    ]);
+    for (const id of [locked, inDelivery] as string[]) {
+      const patched = await edit(id, { itemName: 'X', itemType: 'jewelry' });
+      expect(patched.json().error.code).toBe('ASSET_UNAVAILABLE');
+      expect((await remove(id)).json().error.code).toBe('ASSET_UNAVAILABLE');
+    }
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await edit(unknown, { itemName: 'X', itemType: 'jewelry' })).statusCode).toBe(404);
+    expect((await remove(unknown)).statusCode).toBe(404);
+    expect((await remove('nope')).statusCode).toBe(400);
+  });
+});
+
+describe('deleting a valuable', () => {
+  it('removes it and journals its whole value out', async () => {
+    const item = await newCustodyItem(alice, '-12.34');
+    const res = await remove(item.id);
+    expect(res.statusCode).toBe(204);
+    expect(await t.ctx.db.select().from(valuables).where(eq(valuables.id, item.id))).toEqual([]);
+    expect((await journalOf(item.id)).map((e) => [e.kind, e.valueDelta])).toEqual([
+      ['admin_add', '-12.34000000'],
+      ['admin_delete', '12.34000000'],
+    ]);
+    const [audit] = await audited('admin.valuable_deleted', alice.userId);
+    expect(audit).toMatchObject({ actorId: staff.userId, details: { valuableId: item.id } });
+    expect((await remove(item.id)).statusCode).toBe(404);
+  });
+
+  it('takes out a traded position with its quantity', async () => {
+    const id = await tradedPosition(alice, 'PT', '3', '0.17100000');
+    expect((await remove(id)).statusCode).toBe(204);
+    expect((await journalOf(id)).at(-1)).toMatchObject({
+      kind: 'admin_delete',
+      quantityDelta: '-3.00000000',
+      valueDelta: '-0.17100000',
+      assetSymbol: 'PT',
+      actorId: staff.userId,
+    });
+  });
+
+  it('debits the cash position to zero before it goes', async () => {
+    const customer = await signUp(t);
+    const cash = (
+      await add({
+        userId: customer.userId,
+        itemName: 'Cash',
+        itemType: 'cash',
+        estimatedValue: '7.07',
+      })
+    ).json();
+    expect((await remove(cash.id)).statusCode).toBe(204);
+    expect((await journalOf(cash.id)).at(-1)).toMatchObject({
+      kind: 'admin_delete',
+      valueDelta: '-7.07000000',
+    });
+    const summary = await api(t, 'GET', '/me/summary', undefined, customer.cookie);
+    expect(summary.json()).toMatchObject({
+      cashBalance: '0.00000000',
+      totalNetWorth: '0.00000000',
+    });
+  });
+});
+
+describe('book balance', () => {
+  const setBalance = (userId: string, bookBalance: unknown) =>
+    asStaff('PUT', `/users/${userId}/book-balance`, { bookBalance });
+
+  it('stores exactly what staff typed, audits it, and the customer sees it', async () => {
+    const customer = await signUp(t);
+    const res = await setBalance(customer.userId, '1234.5');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ userId: customer.userId, bookBalance: '1234.50' });
+    await setBalance(customer.userId, '-0.07');
+    const profile = await api(t, 'GET', '/me/profile', undefined, customer.cookie);
+    expect(profile.json().bookBalance).toBe('-0.07');
+    const summary = await api(t, 'GET', '/me/summary', undefined, customer.cookie);
+    expect(summary.json().bookBalance).toBe('-0.07');
+    const audits = await audited('admin.book_balance_set', customer.userId);
+    expect(audits.map((a) => a.details)).toEqual(
+      expect.arrayContaining([
+        { from: '0.00', to: '1234.50' },
+        { from: '1234.50', to: '-0.07' },
+      ]),
+    );
+    expect(audits.every((a) => a.actorId === staff.userId)).toBe(true);
+  });
+
+  it('refuses amounts with more than 2 decimals or not numbers', async () => {
+    for (const bookBalance of ['1.234', 'abc', '', 12]) {
+      const res = await setBalance(bob.userId, bookBalance);
+      expect(res.statusCode, String(bookBalance)).toBe(400);
+      expect(res.json().error.issues).toContainEqual({
+        path: 'body.bookBalance',
+        message: 'vault:errors.amountInvalid',
+      });
+    }
+  });
+
+  it('answers 404 "No profile found" for a user without a profile', async () => {
+    const [bare] = await t.ctx.db
+      .insert(users)
+      .values({ email: `bare-${Date.now()}@example.com`, passwordHash: 'x' })
+      .returning({ id: users.id });
+    const res = await setBalance(bare?.id ?? '', '10');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: 'No profile found' });
+    const unknown = await setBalance('00000000-0000-4000-8000-000000000000', '10');
+    expect(unknown.json().error.message).toBe('No profile found');
+  });
+});
+
+describe('staff lists', () => {
+  it('lists users newest first with account number and book balance', async () => {
+    const newest = await signUp(t);
+    const res = await asStaff('GET', '/users');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { userId: string; createdAt: string }[];
+    expect(list[0]).toMatchObject({
+      userId: newest.userId,
+      email: newest.email,
+      bookBalance: '0.00',
+    });
+    expect(list.find((u) => u.userId === alice.userId)).toMatchObject({
+      accountNumber: expect.stringMatching(/^\d{10}$/),
+    });
+    const times = list.map((u) => u.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it("lists every customer's valuables with the owner's email, newest stored first", async () => {
+    const seeded = await signUp(t);
+    const [delivered] = await seedValuables(t, seeded.userId, [{ status: 'delivered' }]);
+    const res = await asStaff('GET', '/valuables');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as {
+      id: string;
+      userId: string;
+      userEmail: string;
+      dateStored: string;
+    }[];
+    expect(list.some((v) => v.userId === alice.userId && v.userEmail === alice.email)).toBe(true);
+    expect(list.some((v) => v.userId === bob.userId && v.userEmail === bob.email)).toBe(true);
+    expect(list.map((v) => v.id)).not.toContain(delivered);
+    const times = list.map((v) => v.dateStored);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+});
+
+describe('all or nothing', () => {
+  it('writes nothing when the audit row fails at the end of a staff change', async () => {
+    const victim = await signUp(t);
+    const item = await newCustodyItem(victim, '40.00');
+    const cash = (
+      await add({ userId: victim.userId, itemName: 'Cash', itemType: 'cash', estimatedValue: '9' })
+    ).json();
+    const snapshot = async () => ({
+      valuables: await t.ctx.db
+        .select()
+        .from(valuables)
+        .where(eq(valuables.userId, victim.userId))
+        .orderBy(valuables.id),
+      journal: await t.ctx.db
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.userId, victim.userId))
+        .orderBy(ledgerEntries.id),
+      audit: await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.subjectUserId, victim.userId))
+        .orderBy(auditLog.id),
+      profile: await t.ctx.db.select().from(profiles).where(eq(profiles.userId, victim.userId)),
+    });
+    const before = await snapshot();
+
+    const subject = sql.raw(`'${victim.userId.replace(/[^0-9a-f-]/g, '')}'`);
+    await t.ctx.db.execute(sql`
+      create function fail_audit_for_test() returns trigger language plpgsql as $$
+      begin
+        if new.subject_user_id = ${subject} then raise exception 'forced audit failure'; end if;
+        return new;
+      end $$`);
+    await t.ctx.db.execute(sql`
+      create trigger fail_audit_for_test before insert on audit_log
+      for each row execute function fail_audit_for_test()`);
+    try {
+      const attempts = [
+        add({
+          userId: victim.userId,
+          itemName: 'Bar',
+          itemType: 'precious_metals',
+          estimatedValue: '5',
+        }),
+        add({ userId: victim.userId, itemName: 'Cash', itemType: 'cash', estimatedValue: '5' }),
+        edit(item.id, { itemName: 'Changed', itemType: 'artwork', estimatedValue: '1' }),
+        edit(cash.id, { itemName: 'Cash', itemType: 'cash', estimatedValue: '1' }),
+        remove(item.id),
+        remove(cash.id),
+        asStaff('PUT', `/users/${victim.userId}/book-balance`, { bookBalance: '77' }),
+      ];
+      for (const attempt of attempts) {
+        const res = await attempt;
+        expect(res.statusCode).toBe(500);
+      }
+    } finally {
+      await t.ctx.db.execute(sql`drop trigger fail_audit_for_test on audit_log`);
+      await t.ctx.db.execute(sql`drop function fail_audit_for_test()`);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('the journal', () => {
+  it('matches every holding of the users these tests touched', async () => {
+    expect(await journalMismatches(t, [alice.userId, bob.userId])).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+// Staff: every customer's valuables still in the vault with the owner's email, newest stored
+// first (SPEC §7 admin valuables).
+import { desc, eq, ne } from 'drizzle-orm';
+import type { AdminValuable } from '@secure-vault/shared/vault';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { valuables } from '../../db/vault-schema.ts';
+import { toAdminValuable, valuableColumns } from '../vault/wire.ts';
+
+export async function getAllValuables(db: Db): Promise<AdminValuable[]> {
+  const rows = await db
+    .select({ ...valuableColumns, userEmail: users.email })
+    .from(valuables)
+    .innerJoin(users, eq(users.id, valuables.userId))
+    .where(ne(valuables.status, 'delivered'))
+    .orderBy(desc(valuables.dateStored), desc(valuables.id));
+  return rows.map(toAdminValuable);
+}

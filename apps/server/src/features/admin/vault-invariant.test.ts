@@ -1,0 +1,156 @@
+// Property: whatever staff do, in any order, every holding equals the sum of its journal rows,
+// and the API's figures match a model kept beside it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { type Dec, dec, sum, toFixedString } from '@secure-vault/shared/money';
+import { signUpStaff, type Staff } from '../../test/auth-helpers.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createUser } from '../../test/users.ts';
+import { api, journalMismatches } from '../../test/vault.ts';
+
+let t: TestApp;
+let staff: Staff;
+beforeAll(async () => {
+  t = await createTestApp();
+  staff = await signUpStaff(t);
+});
+afterAll(() => t.close());
+
+type Op =
+  | { kind: 'addItem'; user: number; value: string | null }
+  | { kind: 'addCash'; user: number; amount: string }
+  | { kind: 'edit'; user: number; pick: number; value: string | null }
+  | { kind: 'delete'; user: number; pick: number };
+
+const centsToUsd = (cents: number) => dec(cents).dividedBy(100).toFixed(2);
+const usd = fc.integer({ min: -50_000_000, max: 50_000_000 }).map(centsToUsd);
+const positiveUsd = fc.integer({ min: 1, max: 50_000_000 }).map(centsToUsd);
+const user = fc.integer({ min: 0, max: 1 });
+const pick = fc.nat({ max: 20 });
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('addItem' as const), user, value: fc.option(usd, { nil: null }) }),
+  fc.record({ kind: fc.constant('addCash' as const), user, amount: positiveUsd }),
+  fc.record({
+    kind: fc.constant('edit' as const),
+    user,
+    pick,
+    value: fc.option(usd, { nil: null }),
+  }),
+  fc.record({ kind: fc.constant('delete' as const), user, pick }),
+);
+
+interface Holding {
+  value: Dec | null;
+  isCash: boolean;
+}
+
+const asStaff = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+  api(t, method, `/admin${url}`, body, staff.cookie);
+
+async function apply(
+  operation: Op,
+  userIds: string[],
+  models: Map<string, Holding>[],
+): Promise<void> {
+  const userId = userIds[operation.user] as string;
+  const model = models[operation.user] as Map<string, Holding>;
+  const ids = [...model.keys()];
+  switch (operation.kind) {
+    case 'addItem': {
+      const res = await asStaff('POST', '/valuables', {
+        userId,
+        itemName: 'Heirloom',
+        itemType: 'collectibles',
+        estimatedValue: operation.value,
+      });
+      expect(res.statusCode).toBe(201);
+      model.set(res.json().id, {
+        value: operation.value === null ? null : dec(operation.value),
+        isCash: false,
+      });
+      return;
+    }
+    case 'addCash': {
+      const res = await asStaff('POST', '/valuables', {
+        userId,
+        itemName: 'Cash',
+        itemType: 'cash',
+        estimatedValue: operation.amount,
+      });
+      expect(res.statusCode).toBe(201);
+      const before = model.get(res.json().id)?.value ?? dec(0);
+      model.set(res.json().id, { value: before.plus(operation.amount), isCash: true });
+      return;
+    }
+    case 'edit': {
+      if (ids.length === 0) return;
+      const id = ids[operation.pick % ids.length] as string;
+      const holding = model.get(id) as Holding;
+      if (holding.isCash) {
+        const value = operation.value ?? '0';
+        const res = await asStaff('PATCH', `/valuables/${id}`, {
+          itemName: 'Cash',
+          itemType: 'cash',
+          estimatedValue: value,
+        });
+        if (dec(value).isNegative()) {
+          expect(res.json().error.code).toBe('INSUFFICIENT_CASH');
+        } else {
+          expect(res.statusCode).toBe(200);
+          holding.value = dec(value);
+        }
+        return;
+      }
+      const res = await asStaff('PATCH', `/valuables/${id}`, {
+        itemName: 'Heirloom (revalued)',
+        itemType: 'collectibles',
+        estimatedValue: operation.value,
+      });
+      expect(res.statusCode).toBe(200);
+      holding.value = operation.value === null ? null : dec(operation.value);
+      return;
+    }
+    case 'delete': {
+      if (ids.length === 0) return;
+      const id = ids[operation.pick % ids.length] as string;
+      expect((await asStaff('DELETE', `/valuables/${id}`)).statusCode).toBe(204);
+      model.delete(id);
+      return;
+    }
+  }
+}
+
+describe('staff changes and the journal', () => {
+  it('keep every holding equal to the sum of its journal deltas (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 15 }), async (ops) => {
+        const userIds = [(await createUser(t)).userId, (await createUser(t)).userId];
+        const models = userIds.map(() => new Map<string, Holding>());
+        for (const operation of ops) await apply(operation, userIds, models);
+
+        expect(await journalMismatches(t, userIds)).toEqual([]);
+        const everything = (await asStaff('GET', '/valuables')).json() as {
+          id: string;
+          userId: string;
+          estimatedValue: string | null;
+        }[];
+        const worths = (await asStaff('GET', '/net-worth/users')).json() as {
+          userId: string;
+          valuableValue: string;
+        }[];
+        userIds.forEach((userId, index) => {
+          const model = models[index] as Map<string, Holding>;
+          const held = everything.filter((v) => v.userId === userId);
+          expect(new Map(held.map((v) => [v.id, v.estimatedValue]))).toEqual(
+            new Map(
+              [...model].map(([id, h]) => [id, h.value === null ? null : toFixedString(h.value)]),
+            ),
+          );
+          const total = sum([...model.values()].map((h) => h.value ?? dec(0)));
+          expect(worths.find((w) => w.userId === userId)?.valuableValue).toBe(toFixedString(total));
+        });
+      }),
+      { numRuns: 30 },
+    );
+  });
+});

@@ -1,0 +1,78 @@
+// Rows to the JSON the API sends (camelCase, decimal strings, ISO times), shared by the
+// customer's and the staff's vault routes.
+import type {
+  AdminValuable,
+  ItemType,
+  Profile,
+  Valuable,
+  ValuableStatus,
+} from '@secure-vault/shared/vault';
+import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
+import type { profiles } from '../../db/schema.ts';
+import { valuables } from '../../db/vault-schema.ts';
+
+/** The columns a Valuable is made of, for `select(valuableColumns)`. */
+export const valuableColumns = {
+  id: valuables.id,
+  userId: valuables.userId,
+  itemName: valuables.itemName,
+  itemType: valuables.itemType,
+  estimatedValue: valuables.estimatedValue,
+  description: valuables.description,
+  storageLocation: valuables.storageLocation,
+  assetSymbol: valuables.assetSymbol,
+  quantity: valuables.quantity,
+  unit: valuables.unit,
+  status: valuables.status,
+  dateStored: valuables.dateStored,
+  createdAt: valuables.createdAt,
+};
+
+export type ValuableRow = Pick<typeof valuables.$inferSelect, keyof typeof valuableColumns>;
+
+export function toValuable(row: ValuableRow): Valuable {
+  return {
+    id: row.id,
+    userId: row.userId,
+    itemName: row.itemName,
+    itemType: row.itemType as ItemType,
+    estimatedValue: row.estimatedValue,
+    description: row.description,
+    storageLocation: row.storageLocation,
+    assetSymbol: row.assetSymbol,
+    quantity: row.quantity,
+    unit: row.unit as Valuable['unit'],
+    status: row.status as ValuableStatus,
+    dateStored: row.dateStored.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAdminValuable(row: ValuableRow & { userEmail: string }): AdminValuable {
+  return { ...toValuable(row), userEmail: row.userEmail };
+}
+
+/** A book balance with at least the cents ("0" → "0.00"), never rounded. */
+export function bookBalanceString(value: string): string {
+  const amount = dec(value);
+  return toFixedString(amount, Math.max(usdScale, amount.decimalPlaces()));
+}
+
+export function toProfile(row: typeof profiles.$inferSelect): Profile {
+  return {
+    userId: row.userId,
+    email: row.email,
+    fullName: row.fullName,
+    bookBalance: bookBalanceString(row.bookBalance),
+    kycCompleted: row.kycCompleted,
+    dateOfBirth: row.dateOfBirth,
+    country: row.country,
+    city: row.city,
+    streetAddress: row.streetAddress,
+    postalCode: row.postalCode,
+    phoneNumber: row.phoneNumber,
+    accountNumber: row.accountNumber,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
