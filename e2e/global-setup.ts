@@ -67,6 +67,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_EMAIL: 'staff@securevault.example',
       ADMIN_PASSWORD: 'staff-password-e2e',
       STAFF_2FA: 'optional',
+      // Each test browses from its own address (fixtures.ts), so per-address limits stay per test.
+      TRUST_PROXY: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

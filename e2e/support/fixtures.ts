@@ -19,6 +19,12 @@ export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
+  // Like visitors on different networks: the server's per-address rate limits then apply per
+  // test rather than to the whole suite (the e2e server trusts X-Forwarded-For).
+  extraHTTPHeaders: async ({}, use) => {
+    const octet = () => Math.floor(Math.random() * 254) + 1;
+    await use({ 'x-forwarded-for': `198.18.${octet()}.${octet()}` });
+  },
   page: async ({ page }, use, testInfo) => {
     testInfo.skip(
       process.env.E2E_SKIP === '1',

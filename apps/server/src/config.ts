@@ -36,6 +36,7 @@ const envSchema = z
     ),
     /** Whether staff must have two-factor sign-in on before any admin route answers. */
     STAFF_2FA: z.enum(['required', 'optional']).default('required'),
+    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -67,6 +68,8 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   dataKey: Buffer;
   staff2fa: 'required' | 'optional';
+  /** Take the client address from X-Forwarded-For (behind a load balancer). */
+  trustProxy: boolean;
   logLevel: string;
   webDist: string;
 }
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     dataKey: e.DATA_KEY ? Buffer.from(e.DATA_KEY, 'hex') : localDataKey(dataDir),
     staff2fa: e.STAFF_2FA,
+    trustProxy: e.TRUST_PROXY === undefined ? e.NODE_ENV === 'production' : e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };
