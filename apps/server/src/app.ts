@@ -14,18 +14,23 @@ import { authRoutes } from './features/auth/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { historyRoutes } from './features/history/routes.ts';
+import { tradingRoutes } from './features/trading/routes.ts';
 import { requireAccessDeclarations } from './http/access.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
+import { vaultRoutes } from './features/vault/routes.ts';
+import { adminVaultRoutes } from './features/admin/vault-routes.ts';
+import { registerRealtime } from './realtime/routes.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.logger as FastifyBaseLogger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
-    trustProxy: ctx.config.nodeEnv === 'production',
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -59,6 +64,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(contactRoutes, { prefix: apiPrefix, ctx });
   await app.register(authRoutes, { prefix: `${apiPrefix}/auth`, ctx });
   await app.register(adminUserRoutes, { prefix: `${apiPrefix}/admin`, ctx });
+  await app.register(tradingRoutes, { prefix: apiPrefix, ctx });
+  await app.register(historyRoutes, { prefix: apiPrefix, ctx });
+  await app.register(vaultRoutes, { prefix: `${apiPrefix}/me`, ctx });
+  await app.register(adminVaultRoutes, { prefix: `${apiPrefix}/admin`, ctx });
+  await registerRealtime(app, ctx);
   if (ctx.mailer.transport === 'outbox') {
     await app.register(devRoutes, { prefix: apiPrefix, ctx });
   }

@@ -58,6 +58,16 @@ export const historyQuerySchema = z.strictObject({
 });
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 
+/** The export takes the same filters as the list, without paging: every matching row. */
+export const historyExportQuerySchema = historyQuerySchema.omit({ cursor: true, limit: true });
+export type HistoryExportQuery = z.input<typeof historyExportQuerySchema>;
+
+/**
+ * Counts over the date range (`from`/`to`), whatever `group` the list is filtered by, so filter
+ * tabs keep their numbers. A count is of transactions, not journal rows: a buy writes two rows
+ * (cash out, asset in) under one reference and counts once; a swap counts once in `total` and
+ * once each in purchases and sales. Dates are whole days in UTC.
+ */
 export const historySummarySchema = z.object({
   total: z.number().int(),
   purchases: z.number().int(),
@@ -83,6 +93,8 @@ export const tradeResultSchema = z.object({
   total: decimalString,
   cashBalance: decimalString,
   holdingQuantity: decimalString,
+  /** The trade id, on every journal row of the trade (history's `reference`). */
+  reference: z.string(),
 });
 export type TradeResult = z.infer<typeof tradeResultSchema>;
 
@@ -92,7 +104,13 @@ export const swapResultSchema = z.object({
   /** The part of the value too small for one step of the target asset, credited as cash. */
   cashRemainder: decimalString,
   cashBalance: decimalString,
+  /** The swap id, on every journal row of the swap. */
+  reference: z.string(),
 });
 export type SwapResult = z.infer<typeof swapResultSchema>;
 
 export const idempotencyHeader = 'idempotency-key';
+/** 8 to 100 visible ASCII characters; a fresh `crypto.randomUUID()` per user action fits. */
+export const idempotencyKeyPattern = /^[\x21-\x7e]{8,100}$/;
+/** Set on a response that repeats the stored first answer to the same key. */
+export const idempotentReplayHeader = 'idempotent-replayed';

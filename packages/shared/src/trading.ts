@@ -73,9 +73,26 @@ export const tradeRequestSchema = z
   });
 export type TradeRequest = z.infer<typeof tradeRequestSchema>;
 
-export const swapRequestSchema = z.strictObject({
-  from: z.string().min(1).max(10),
-  to: z.string().min(1).max(10),
-  quantity: quantityString,
-});
+export const swapRequestSchema = z
+  .strictObject({
+    from: z.string().min(1).max(10),
+    to: z.string().min(1).max(10),
+    quantity: quantityString,
+  })
+  .refine((swap) => swap.from.toUpperCase() !== swap.to.toUpperCase(), {
+    message: 'trading:errors.sameAsset',
+    path: ['to'],
+  });
 export type SwapRequest = z.infer<typeof swapRequestSchema>;
+
+/**
+ * What the sell tab may sell (GET /api/v1/me/holdings/:symbol): the active position, else a
+ * locked or in-delivery one (which cannot be sold), else zeros with status null.
+ */
+export const holdingSchema = z.object({
+  symbol: z.string(),
+  quantity: z.string().regex(decimalPattern),
+  value: z.string().regex(decimalPattern),
+  status: z.enum(['active', 'locked', 'in_delivery']).nullable(),
+});
+export type Holding = z.infer<typeof holdingSchema>;

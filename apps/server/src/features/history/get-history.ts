@@ -1,0 +1,175 @@
+// The customer's history (DESIGN §2): their journal rows, newest first, paged by keyset on
+// (created_at, id) — the index ledger_entries_user_created_idx — never by OFFSET, with summary
+// counts. Every query names the user in its WHERE clause.
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  type HistoryEntry,
+  type HistoryGroup,
+  historyGroups,
+  type HistoryPage,
+  type LedgerKind,
+} from '@secure-vault/shared/history';
+import type { Db } from '../../db/client.ts';
+import { ledgerEntries } from '../../db/vault-schema.ts';
+import { AppError } from '../../http/errors.ts';
+
+export interface HistoryFilter {
+  group?: HistoryGroup | undefined;
+  /** Whole days in UTC, inclusive. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+interface Cursor {
+  /** created_at to the microsecond, ISO in UTC. */
+  at: string;
+  id: string;
+}
+
+const cursorPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      cursorPattern.test(value[0]) &&
+      uuidPattern.test(value[1])
+    ) {
+      return { at: value[0], id: value[1] };
+    }
+  } catch {
+    // fall through to the refusal
+  }
+  throw new AppError('VALIDATION', 'The history cursor is not valid.', {
+    issues: [{ path: 'querystring.cursor', message: 'history:errors.cursorInvalid' }],
+  });
+}
+
+function dayStart(date: string, field: 'from' | 'to', plusDays = 0): Date {
+  const start = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(start.getTime())) {
+    throw new AppError('VALIDATION', 'The date is not valid.', {
+      issues: [{ path: `querystring.${field}`, message: 'history:errors.dateInvalid' }],
+    });
+  }
+  start.setUTCDate(start.getUTCDate() + plusDays);
+  return start;
+}
+
+/** The user and the date range: the conditions the list and the summary share. */
+function rangeConditions(userId: string, filter: HistoryFilter): SQL[] {
+  const conditions = [eq(ledgerEntries.userId, userId)];
+  if (filter.from) conditions.push(gte(ledgerEntries.createdAt, dayStart(filter.from, 'from')));
+  if (filter.to) conditions.push(lt(ledgerEntries.createdAt, dayStart(filter.to, 'to', 1)));
+  return conditions;
+}
+
+function groupCondition(group: HistoryGroup): SQL {
+  return inArray(ledgerEntries.kind, [...historyGroups[group]]);
+}
+
+/** One page of rows, newest first, and the cursor of the next page (null on the last). */
+export async function listHistory(
+  db: Db,
+  userId: string,
+  filter: HistoryFilter,
+  page: { cursor?: string | undefined; limit: number },
+): Promise<{ entries: HistoryEntry[]; nextCursor: string | null }> {
+  const conditions = rangeConditions(userId, filter);
+  if (filter.group) conditions.push(groupCondition(filter.group));
+  if (page.cursor) {
+    const cursor = decodeCursor(page.cursor);
+    conditions.push(
+      sql`(${ledgerEntries.createdAt}, ${ledgerEntries.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`,
+    );
+  }
+  const rows = await db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      assetSymbol: ledgerEntries.assetSymbol,
+      itemName: ledgerEntries.itemName,
+      quantityDelta: ledgerEntries.quantityDelta,
+      valueDelta: ledgerEntries.valueDelta,
+      reference: ledgerEntries.reference,
+      createdAt: ledgerEntries.createdAt,
+      cursorAt: sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
+    .from(ledgerEntries)
+    .where(and(...conditions))
+    .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+    .limit(page.limit + 1);
+  const hasMore = rows.length > page.limit;
+  const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
+  const last = pageRows.at(-1);
+  return {
+    entries: pageRows.map((row) => ({
+      id: row.id,
+      kind: row.kind as LedgerKind,
+      assetSymbol: row.assetSymbol,
+      itemName: row.itemName,
+      quantityDelta: row.quantityDelta,
+      valueDelta: row.valueDelta,
+      reference: row.reference,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    nextCursor: hasMore && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  };
+}
+
+/**
+ * Counts of transactions over the date range, whatever the group filter (history.ts): rows of
+ * one transaction share their reference and time; a row without a reference stands alone.
+ */
+export async function summarizeHistory(
+  db: Db,
+  userId: string,
+  filter: HistoryFilter,
+): Promise<HistoryPage['summary']> {
+  const transaction = sql`(coalesce(${ledgerEntries.reference}, ${ledgerEntries.id}::text), ${ledgerEntries.createdAt})`;
+  const count = (group?: HistoryGroup) =>
+    group
+      ? sql<number>`(count(distinct ${transaction}) filter (where ${groupCondition(group)}))::int`
+      : sql<number>`(count(distinct ${transaction}))::int`;
+  const [row] = await db
+    .select({
+      total: count(),
+      purchases: count('purchases'),
+      sales: count('sales'),
+      transfers: count('transfers'),
+      depositsAndWithdrawals: count('depositsAndWithdrawals'),
+      staffAdjustments: count('staffAdjustments'),
+    })
+    .from(ledgerEntries)
+    .where(and(...rangeConditions(userId, filter)));
+  return (
+    row ?? {
+      total: 0,
+      purchases: 0,
+      sales: 0,
+      transfers: 0,
+      depositsAndWithdrawals: 0,
+      staffAdjustments: 0,
+    }
+  );
+}
+
+export async function getHistory(
+  db: Db,
+  userId: string,
+  query: HistoryFilter & { cursor?: string | undefined; limit: number },
+): Promise<HistoryPage> {
+  const [page, summary] = await Promise.all([
+    listHistory(db, userId, query, query),
+    summarizeHistory(db, userId, query),
+  ]);
+  return { ...page, summary };
+}

@@ -1,0 +1,284 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dec } from '@secure-vault/shared/money';
+import type { HistoryEntry, HistoryPage } from '@secure-vault/shared/history';
+import { call } from '../../test/auth-helpers.ts';
+import { type Customer, createCustomer } from '../../test/customers.ts';
+import { createTestApp, manualClock, type TestApp } from '../../test/test-app.ts';
+import { journalOf, swap, trade } from '../../test/trading.ts';
+import { recordMovements } from '../vault/ledger.ts';
+
+const hour = 60 * 60_000;
+const clock = manualClock(new Date('2026-11-01T09:00:00Z'));
+let t: TestApp;
+/** 1 deposit, 40 buys, 19 sells and 1 swap, six hours apart from 1 November: 122 rows. */
+let busy: Customer;
+let other: Customer;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  busy = await createCustomer(t, { cash: '10000' });
+  for (let i = 0; i < 40; i++) {
+    clock.advance(6 * hour);
+    const res = await trade(t, busy, { side: 'buy', asset: i % 2 ? 'AU' : 'ETH', total: '10' });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    if (i % 2 === 1 && i < 39) {
+      clock.advance(6 * hour);
+      await trade(t, busy, { side: 'sell', asset: 'AU', quantity: '1' });
+    }
+  }
+  clock.advance(6 * hour);
+  await swap(t, busy, { from: 'ETH', to: 'BTC', quantity: '0.001' });
+  other = await createCustomer(t, { cash: '5' });
+}, 120_000);
+afterAll(() => t.close());
+
+function history(caller: Customer, query = '') {
+  return call(t, 'GET', `/me/history${query}`, undefined, { cookie: caller.cookie });
+}
+
+async function allPages(caller: Customer, query: string, limit: number) {
+  const pages: HistoryPage[] = [];
+  let cursor: string | null = null;
+  do {
+    const suffix: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const res = await history(caller, `?limit=${limit}${query}${suffix}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page: HistoryPage = res.json();
+    pages.push(page);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return pages;
+}
+
+const newestFirst = (a: HistoryEntry, b: HistoryEntry) =>
+  b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id);
+
+describe('GET /me/history', () => {
+  it('pages through every row, newest first, without repeats or gaps', async () => {
+    const journal = await journalOf(t, busy.userId);
+    expect(journal).toHaveLength(122);
+    const pages = await allPages(busy, '', 50);
+    expect(pages.map((p) => p.entries.length)).toEqual([50, 50, 22]);
+    const entries = pages.flatMap((p) => p.entries);
+    expect(new Set(entries.map((e) => e.id)).size).toBe(122);
+    expect(entries).toEqual([...entries].sort(newestFirst));
+    expect(entries.map((e) => e.id).sort()).toEqual(journal.map((r) => r.id).sort());
+    // Rows of one trade share their time; the id breaks the tie across a page boundary too.
+    const small = (await allPages(busy, '', 7)).flatMap((p) => p.entries);
+    expect(small.map((e) => e.id)).toEqual(entries.map((e) => e.id));
+  });
+
+  it('shows each movement as the journal has it', async () => {
+    const page: HistoryPage = (await history(busy, '?limit=3')).json();
+    expect(page.entries.map((e) => [e.kind, e.assetSymbol, e.quantityDelta, e.valueDelta])).toEqual(
+      expect.arrayContaining([
+        ['swap_out', 'ETH', '-0.00100000', '-3.65000000'],
+        ['swap_in', 'BTC', '0.00003173', '3.64895000'],
+        ['swap_out', 'USD', null, '0.00105000'],
+      ]),
+    );
+    expect(new Set(page.entries.map((e) => e.reference)).size).toBe(1);
+    expect(page.entries[0]?.createdAt).toBe('2026-11-16T09:00:00.000Z');
+  });
+
+  it('counts transactions over the date range, whatever the group', async () => {
+    const summary = {
+      total: 61,
+      purchases: 41,
+      sales: 20,
+      transfers: 0,
+      depositsAndWithdrawals: 1,
+      staffAdjustments: 0,
+    };
+    expect((await history(busy)).json().summary).toEqual(summary);
+    expect((await history(busy, '?group=sales&limit=1')).json().summary).toEqual(summary);
+  });
+
+  it.each([
+    ['purchases', ['buy', 'swap_in'], 81],
+    ['sales', ['sell', 'swap_out'], 40],
+    ['depositsAndWithdrawals', ['deposit'], 1],
+    ['transfers', [], 0],
+  ] as const)('filters by group: %s', async (group, kinds, count) => {
+    const entries = (await allPages(busy, `&group=${group}`, 200)).flatMap((p) => p.entries);
+    expect(entries).toHaveLength(count);
+    expect([...new Set(entries.map((e) => e.kind))].sort()).toEqual([...kinds].sort());
+  });
+
+  it('filters by whole UTC days, both ends included', async () => {
+    const res = await history(busy, '?from=2026-11-03&to=2026-11-04&limit=200');
+    const page: HistoryPage = res.json();
+    const days = new Set(page.entries.map((e) => e.createdAt.slice(0, 10)));
+    expect([...days].sort()).toEqual(['2026-11-03', '2026-11-04']);
+    const inRange = (await journalOf(t, busy.userId)).filter((r) => {
+      const day = r.createdAt.toISOString().slice(0, 10);
+      return day >= '2026-11-03' && day <= '2026-11-04';
+    });
+    expect(page.entries).toHaveLength(inRange.length);
+    expect(page.summary.total).toBeLessThan(61);
+    expect(page.summary.total).toBeGreaterThan(0);
+    expect((await history(busy, '?from=2027-01-01')).json()).toMatchObject({
+      entries: [],
+      nextCursor: null,
+      summary: { total: 0, purchases: 0 },
+    });
+  });
+
+  it('refuses a bad cursor, limit, group or date', async () => {
+    for (const query of [
+      '?cursor=nonsense',
+      '?limit=0',
+      '?limit=201',
+      '?group=everything',
+      '?from=2026-13-01',
+      '?page=2',
+    ]) {
+      const res = await history(busy, query);
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+
+  it("never shows another customer's rows", async () => {
+    const page: HistoryPage = (await history(other)).json();
+    expect(page.entries.map((e) => e.kind)).toEqual(['deposit']);
+    expect(page.summary.total).toBe(1);
+    // Not even through a cursor taken from someone else's history.
+    const cursor = (await history(busy, '?limit=1')).json().nextCursor;
+    const res = await history(other, `?cursor=${encodeURIComponent(cursor)}`);
+    expect(res.json().entries.map((e: HistoryEntry) => e.kind)).toEqual(['deposit']);
+  });
+
+  it('needs a session', async () => {
+    expect((await call(t, 'GET', '/me/history')).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/me/history.csv')).statusCode).toBe(401);
+  });
+});
+
+/** RFC 4180 parsing, enough to check our own output. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  if (field !== '' || row.length > 0) throw new Error('CSV does not end with CRLF');
+  return rows;
+}
+
+describe('GET /me/history.csv', () => {
+  it('sends every matching row with a header, as an attachment', async () => {
+    const res = await call(t, 'GET', '/me/history.csv', undefined, { cookie: busy.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="secure-vault-history-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = parseCsv(res.body);
+    expect(rows[0]).toEqual([
+      'Date',
+      'Kind',
+      'Asset',
+      'Item',
+      'Quantity',
+      'Amount (USD)',
+      'Reference',
+    ]);
+    expect(rows).toHaveLength(123);
+    const api = (await allPages(busy, '', 200)).flatMap((p) => p.entries);
+    expect(rows.slice(1)).toEqual(
+      api.map((e) => [
+        e.createdAt,
+        e.kind,
+        e.assetSymbol ?? '',
+        e.itemName ?? '',
+        e.quantityDelta ?? '',
+        e.valueDelta,
+        e.reference ?? '',
+      ]),
+    );
+    const total = rows.slice(1).reduce((acc, row) => acc.plus(row[5]!), dec(0));
+    expect(total.toFixed(8)).toBe('10000.00000000');
+  });
+
+  it('takes the same filters', async () => {
+    const res = await call(
+      t,
+      'GET',
+      '/me/history.csv?group=sales&from=2026-11-02&to=2026-11-05',
+      undefined,
+      {
+        cookie: busy.cookie,
+      },
+    );
+    const rows = parseCsv(res.body).slice(1);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[1]))).toEqual(new Set(['sell']));
+    expect(rows.every((r) => r[0]! >= '2026-11-02' && r[0]! < '2026-11-06')).toBe(true);
+    const bad = await call(t, 'GET', '/me/history.csv?cursor=x', undefined, {
+      cookie: busy.cookie,
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('quotes commas, quotes and line breaks, and defuses formulas', async () => {
+    const customer = await createCustomer(t);
+    const names = ['Ring, "gold"', 'Two\r\nlines', '=HYPERLINK("http://x")', '-5 sign', 'Plain'];
+    await t.ctx.db.transaction(async (tx) => {
+      await recordMovements(
+        tx,
+        names.map((itemName, i) => ({
+          userId: customer.userId,
+          valuableId: null,
+          assetSymbol: null,
+          itemName,
+          kind: 'admin_add' as const,
+          quantityDelta: null,
+          valueDelta: dec(-i),
+          reference: null,
+        })),
+        clock.now(),
+      );
+    });
+    const res = await call(t, 'GET', '/me/history.csv', undefined, { cookie: customer.cookie });
+    expect(res.body).toContain('"Ring, ""gold"""');
+    expect(res.body).toContain('"Two\r\nlines"');
+    const items = parseCsv(res.body)
+      .slice(1)
+      .map((row) => row[3]);
+    expect(items.sort()).toEqual([
+      "'-5 sign",
+      '\'=HYPERLINK("http://x")',
+      'Plain',
+      'Ring, "gold"',
+      'Two\r\nlines',
+    ]);
+    const amounts = parseCsv(res.body)
+      .slice(1)
+      .map((row) => row[5]);
+    expect(amounts).toContain('-4.00000000');
+  });
+
+  it("holds only the caller's rows", async () => {
+    const res = await call(t, 'GET', '/me/history.csv', undefined, { cookie: other.cookie });
+    expect(parseCsv(res.body)).toHaveLength(2);
+  });
+});
