@@ -104,7 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     dataKey: e.DATA_KEY ? Buffer.from(e.DATA_KEY, 'hex') : localDataKey(dataDir),
     staff2fa: e.STAFF_2FA,
-    trustProxy: e.TRUST_PROXY === undefined ? e.NODE_ENV === 'production' : e.TRUST_PROXY === 'true',
+    trustProxy:
+      e.TRUST_PROXY === undefined ? e.NODE_ENV === 'production' : e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
   };

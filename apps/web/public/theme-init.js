@@ -9,7 +9,9 @@
   } catch (e) {
     /* storage may be unavailable; defaults apply */
   }
-  var isDark = theme === 'dark' || (theme !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  var isDark =
+    theme === 'dark' ||
+    (theme !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   root.classList.toggle('dark', isDark);
   root.style.colorScheme = isDark ? 'dark' : 'light';
   root.lang = language;
