@@ -26,6 +26,15 @@ const Impersonate = lazy(() => import('@/features/auth/routes/impersonate'));
 const Dashboard = lazy(() => import('@/features/vault/routes/dashboard'));
 const Settings = lazy(() => import('@/features/settings/routes/settings'));
 const Admin = lazy(() => import('@/features/admin/routes/admin'));
+// The four trading screens share one chunk: one entry in the first page's preload table.
+const trading = () => import('@/features/trading/routes');
+const PreciousMetals = lazy(() => trading().then((module) => ({ default: module.PreciousMetals })));
+const MetalCalculator = lazy(() =>
+  trading().then((module) => ({ default: module.MetalCalculator })),
+);
+const CryptoList = lazy(() => trading().then((module) => ({ default: module.CryptoList })));
+const CryptoDetail = lazy(() => trading().then((module) => ({ default: module.CryptoDetail })));
+const History = lazy(() => import('@/features/history/routes/history'));
 
 export function AppRoutes() {
   return (
@@ -51,6 +60,11 @@ export function AppRoutes() {
         <Route element={<AppLayout />}>
           <Route path={paths.dashboard} element={<Dashboard />} />
           <Route path={paths.settings} element={<Settings />} />
+          <Route path={paths.preciousMetals} element={<PreciousMetals />} />
+          <Route path="/metal-calculator/:symbol" element={<MetalCalculator />} />
+          <Route path={paths.crypto} element={<CryptoList />} />
+          <Route path="/crypto/:symbol" element={<CryptoDetail />} />
+          <Route path={paths.history} element={<History />} />
           <Route element={<AdminOnly />}>
             <Route path={paths.admin} element={<Admin />} />
           </Route>

@@ -1,6 +1,7 @@
 // The frame of every signed-in page (SPEC §2 dashboard header): the account's email, Admin Panel
 // for staff, Settings, Sign Out with a confirmation, the language and theme switches, and the
-// impersonation banner when staff are viewing a customer's account (DESIGN §4).
+// impersonation banner when staff are viewing a customer's account (DESIGN §4). It also keeps the
+// tab's live-update socket open (DESIGN §6).
 import { Suspense, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -25,6 +26,7 @@ import { ApiError } from '@/lib/api-client';
 import { sessionQueryKey, useSession } from '@/lib/auth/get-session';
 import { signOutMutationKey, useSignOut } from '@/lib/auth/sign-out';
 import { useTranslation } from '@/lib/i18n';
+import { useRealtime } from '@/lib/realtime';
 import { cn } from '@/lib/utils';
 import { BrandMark } from './brand';
 import { ImpersonationBanner } from './impersonation-banner';
@@ -81,6 +83,8 @@ function SignedInFrame() {
   useRecheckSessionOnUnauthenticated();
   const { data: session } = useSession();
   const { pathname } = useLocation();
+  // One live-update socket per signed-in tab (DESIGN §6); a new identity gets a new socket.
+  useRealtime(session ? `${session.user.id}|${session.impersonatedBy?.id ?? ''}` : null);
   if (!session) return null;
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,39 +1,125 @@
 // /admin (SPEC §2): staff only (the route sits behind the admin guard, and the server checks
-// again). The panel's tabs arrive with their own feature work; this is the frame they go in.
-import { Link } from 'react-router';
-import { ArrowLeft, ShieldCheck } from 'lucide-react';
+// again). The platform's net worth with the per-user dropdown, then eight tabs with Valuables
+// Management first; the tab is kept in the address (?tab=) so a reload stays on it.
+import type { ComponentType } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import * as TabsPrimitive from '@radix-ui/react-tabs';
+import {
+  ArrowLeft,
+  BookOpen,
+  Gem,
+  IdCard,
+  LockKeyhole,
+  Navigation,
+  Repeat,
+  Truck,
+  Users,
+} from 'lucide-react';
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { BookBalanceTab } from '../components/book-balance-tab';
+import { PlatformNetWorthCard } from '../components/platform-net-worth-card';
+import { UpcomingTab } from '../components/upcoming-tab';
+import { UsersTab } from '../components/users-tab';
+import { ValuablesTab } from '../components/valuables-tab';
+
+type Icon = ComponentType<{ 'aria-hidden'?: boolean; className?: string }>;
+
+const tabs = [
+  { value: 'users', icon: Users },
+  { value: 'valuables', icon: Gem },
+  { value: 'transfers', icon: Repeat },
+  { value: 'bookBalance', icon: BookOpen },
+  { value: 'passwordReset', icon: LockKeyhole },
+  { value: 'delivery', icon: Truck },
+  { value: 'kyc', icon: IdCard },
+  { value: 'tracking', icon: Navigation },
+] as const satisfies readonly { value: string; icon: Icon }[];
+
+type TabValue = (typeof tabs)[number]['value'];
+const defaultTab: TabValue = 'valuables';
+
+function isTab(value: string | null): value is TabValue {
+  return tabs.some((tab) => tab.value === value);
+}
 
 export default function AdminRoute() {
-  const { t } = useTranslation('app');
-  usePageTitle(t('admin.title'));
+  const { t } = useTranslation(['admin', 'vault']);
+  usePageTitle(t('title'));
+  // useLocation and useNavigate rather than useSearchParams, which would add its code to the
+  // first page load of every visitor (decision 002).
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const requested = new URLSearchParams(search).get('tab');
+  const tab = isTab(requested) ? requested : defaultTab;
+
   return (
     <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:py-10">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold tracking-tight">{t('admin.title')}</h1>
-          <p className="mt-2 text-muted-foreground">{t('admin.subtitle')}</p>
+          <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+          <p className="mt-2 text-muted-foreground">{t('subtitle')}</p>
         </div>
         <Button asChild variant="outline" className="self-start sm:self-auto">
           <Link to={paths.dashboard}>
             <ArrowLeft aria-hidden className="rtl:rotate-180" />
-            {t('admin.backToDashboard')}
+            {t('backToDashboard')}
           </Link>
         </Button>
       </div>
-      <Card>
-        <div className="flex flex-col items-center gap-4 p-8 text-center sm:p-12">
-          <span className="flex size-14 items-center justify-center rounded-full bg-muted text-accent-strong">
-            <ShieldCheck aria-hidden className="size-7" />
-          </span>
-          <h2 className="text-xl font-semibold">{t('admin.emptyTitle')}</h2>
-          <p className="max-w-lg text-muted-foreground">{t('admin.emptyBody')}</p>
-        </div>
-      </Card>
+
+      <PlatformNetWorthCard />
+
+      <Tabs
+        className="min-w-0"
+        value={tab}
+        onValueChange={(value) =>
+          void navigate({ search: value === defaultTab ? '' : `?tab=${value}` }, { replace: true })
+        }
+      >
+        <TabsPrimitive.List
+          aria-label={t('tabs.label')}
+          className="grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-muted-foreground sm:grid-cols-4"
+        >
+          {tabs.map(({ value, icon: TabIcon }) => (
+            <TabsPrimitive.Trigger
+              key={value}
+              value={value}
+              className="flex min-h-10 cursor-pointer items-center justify-center gap-2 rounded-md px-2 py-1.5 text-center text-sm font-medium leading-tight transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring data-[state=active]:bg-card data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+            >
+              <TabIcon aria-hidden className="hidden size-4 shrink-0 sm:block" />
+              {t(`tabs.${value}`)}
+            </TabsPrimitive.Trigger>
+          ))}
+        </TabsPrimitive.List>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        <TabsContent value="valuables">
+          <ValuablesTab />
+        </TabsContent>
+        <TabsContent value="transfers">
+          <UpcomingTab section="transfers" title={t('tabs.transfers')} icon={Repeat} />
+        </TabsContent>
+        <TabsContent value="bookBalance">
+          <BookBalanceTab />
+        </TabsContent>
+        <TabsContent value="passwordReset">
+          <UpcomingTab section="passwordReset" title={t('tabs.passwordReset')} icon={LockKeyhole} />
+        </TabsContent>
+        <TabsContent value="delivery">
+          <UpcomingTab section="delivery" title={t('tabs.delivery')} icon={Truck} />
+        </TabsContent>
+        <TabsContent value="kyc">
+          <UpcomingTab section="kyc" title={t('tabs.kyc')} icon={IdCard} />
+        </TabsContent>
+        <TabsContent value="tracking">
+          <UpcomingTab section="tracking" title={t('tabs.tracking')} icon={Navigation} />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }

@@ -1,44 +1,102 @@
-// /dashboard (SPEC §2). For now the signed-in header and a welcome; the vault itself (valuables,
-// balances, quick actions) arrives with its own feature work. No invented figures are shown.
-import { Link } from 'react-router';
-import { Settings, Vault } from 'lucide-react';
-import { paths } from '@secure-vault/shared/paths';
+// /dashboard (SPEC §2): quick actions, KYC state, account information once KYC is complete, the
+// book balance, cash and total net worth, the allocation, and the valuables. Three requests
+// (profile, valuables, summary) whatever the size of the vault; live updates refetch them
+// (lib/realtime.ts).
+import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { useSession } from '@/lib/auth/get-session';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { cn } from '@/lib/utils';
+import { useProfile } from '../api/get-profile';
+import { useSummary } from '../api/get-summary';
+import { useValuables } from '../api/get-valuables';
+import { AccountInfoCard } from '../components/account-info-card';
+import { AllocationCard } from '../components/allocation-card';
+import { BalanceCards } from '../components/balance-cards';
+import { KycStatus } from '../components/kyc-status';
+import { QuickActions } from '../components/quick-actions';
+import { ValuablesSection } from '../components/valuables-section';
 
 export default function DashboardRoute() {
-  const { t } = useTranslation('app');
-  usePageTitle(t('dashboard.title'));
-  const { data: session } = useSession();
+  const { t } = useTranslation('vault');
+  usePageTitle(t('title'));
+  const profile = useProfile();
+  const valuables = useValuables();
+  const summary = useSummary();
+  const isRefreshing = profile.isFetching || valuables.isFetching || summary.isFetching;
+  const refresh = () => {
+    void profile.refetch();
+    void valuables.refetch();
+    void summary.refetch();
+  };
+
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:py-10">
-      <div>
-        <h1 className="text-3xl font-bold tracking-tight">{t('dashboard.title')}</h1>
-        <p className="mt-2 text-muted-foreground">
-          {t('dashboard.welcome')}{' '}
-          <bdi dir="ltr" className="font-medium text-foreground">
-            {session?.user.email}
-          </bdi>
-        </p>
-      </div>
-      <Card>
-        <div className="flex flex-col items-center gap-4 p-8 text-center sm:p-12">
-          <span className="flex size-14 items-center justify-center rounded-full bg-muted text-accent-strong">
-            <Vault aria-hidden className="size-7" />
-          </span>
-          <h2 className="text-xl font-semibold">{t('dashboard.emptyTitle')}</h2>
-          <p className="max-w-lg text-muted-foreground">{t('dashboard.emptyBody')}</p>
-          <Button asChild variant="outline">
-            <Link to={paths.settings}>
-              <Settings aria-hidden />
-              {t('dashboard.settingsLink')}
-            </Link>
-          </Button>
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:gap-8 sm:py-10">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="grid gap-3">
+          <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
+            {profile.data ? (
+              <>
+                <KycStatus isComplete={profile.data.kycCompleted} />
+                {profile.data.accountNumber ? (
+                  <span>
+                    {t('accountNumber')}:{' '}
+                    <bdi
+                      dir="ltr"
+                      className="font-mono font-medium text-foreground"
+                      data-testid="account-number"
+                    >
+                      {profile.data.accountNumber}
+                    </bdi>
+                  </span>
+                ) : null}
+              </>
+            ) : profile.isError ? (
+              <span role="alert" className="flex flex-wrap items-center gap-2">
+                {t('profileLoadFailed')}
+                <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
+                  {t('balances.retry')}
+                </Button>
+              </span>
+            ) : (
+              <Skeleton className="h-7 w-40 rounded-full" />
+            )}
+          </div>
         </div>
-      </Card>
+        <Button
+          variant="outline"
+          className="self-start sm:self-auto"
+          // Not disabled while fetching: a disabled button would drop the keyboard focus.
+          onClick={() => {
+            if (!isRefreshing) refresh();
+          }}
+          aria-busy={isRefreshing}
+        >
+          <RotateCw aria-hidden className={cn(isRefreshing && 'animate-spin')} />
+          {t('refresh')}
+        </Button>
+      </div>
+
+      <QuickActions isKycComplete={profile.data?.kycCompleted} />
+
+      {profile.data?.kycCompleted ? <AccountInfoCard profile={profile.data} /> : null}
+
+      <BalanceCards
+        summary={summary.data}
+        isError={summary.isError}
+        onRetry={() => void summary.refetch()}
+      />
+
+      {summary.data ? <AllocationCard allocation={summary.data.allocation} /> : null}
+
+      <ValuablesSection
+        valuables={valuables.data}
+        isError={valuables.isError}
+        errorUpdatedAt={valuables.errorUpdatedAt}
+        onRetry={() => void valuables.refetch()}
+      />
     </div>
   );
 }

@@ -1,0 +1,114 @@
+// Individual User Net Worth (SPEC §2): a dropdown that loads on first open, with Refresh Data;
+// ranked entries with email, total, book balance and valuables. About 20rem wide, at most 24rem
+// tall, its list scrolling.
+import { useEffect, useRef, useState } from 'react';
+import { ChevronDown, RotateCw, Users } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatUsd } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { useUserNetWorths } from '../api/get-user-net-worths';
+
+export function UserNetWorthMenu() {
+  const { t } = useTranslation('admin');
+  const [hasOpened, setOpened] = useState(false);
+  const netWorths = useUserNetWorths({ isEnabled: hasOpened });
+  const toastedFailure = useRef(0);
+  useEffect(() => {
+    if (!netWorths.isError || toastedFailure.current === netWorths.errorUpdatedAt) return;
+    toastedFailure.current = netWorths.errorUpdatedAt;
+    toast.error(t('userNetWorth.errorTitle'), { description: t('userNetWorth.errorBody') });
+  }, [netWorths.isError, netWorths.errorUpdatedAt, t]);
+
+  let body;
+  if (netWorths.data) {
+    body =
+      netWorths.data.length === 0 ? (
+        <p className="p-4 text-sm text-muted-foreground">{t('userNetWorth.empty')}</p>
+      ) : (
+        <ol className="divide-y" data-testid="user-net-worth-list">
+          {netWorths.data.map((entry) => (
+            <li key={entry.userId} className="flex gap-3 px-4 py-3 text-sm">
+              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-muted text-xs font-semibold tabular-nums">
+                <span className="sr-only">{t('userNetWorth.rank', { rank: entry.rank })}</span>
+                <span aria-hidden>{entry.rank}</span>
+              </span>
+              <div className="grid min-w-0 flex-1 gap-0.5">
+                <span className="truncate font-medium" title={entry.email}>
+                  <bdi dir="ltr">{entry.email}</bdi>
+                </span>
+                <span className="font-semibold tabular-nums">
+                  <span className="sr-only">{t('userNetWorth.total')}: </span>
+                  {formatUsd(entry.totalNetWorth)}
+                </span>
+                <span className="text-xs text-muted-foreground">
+                  {t('userNetWorth.bookBalance')}: {formatUsd(entry.bookBalance)}
+                  <br />
+                  {t('userNetWorth.valuables')}: {formatUsd(entry.valuableValue)}
+                </span>
+              </div>
+            </li>
+          ))}
+        </ol>
+      );
+  } else if (netWorths.isError) {
+    body = (
+      <p role="alert" className="p-4 text-sm">
+        {t('userNetWorth.errorTitle')}
+      </p>
+    );
+  } else {
+    body = (
+      <div className="grid gap-3 p-4" aria-busy="true">
+        <span className="sr-only">{t('userNetWorth.loading')}</span>
+        {[0, 1, 2].map((index) => (
+          <Skeleton key={index} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <Popover onOpenChange={(isOpen) => isOpen && setOpened(true)}>
+      <PopoverTrigger asChild>
+        <Button variant="outline">
+          <Users aria-hidden />
+          {t('userNetWorth.trigger')}
+          <ChevronDown aria-hidden />
+        </Button>
+      </PopoverTrigger>
+      <PopoverContent
+        align="end"
+        aria-label={t('userNetWorth.title')}
+        className="flex max-h-[min(24rem,var(--radix-popover-content-available-height))] w-80 max-w-[calc(100vw-2rem)] flex-col"
+        data-testid="user-net-worth"
+      >
+        <div className="flex items-center justify-between gap-2 border-b px-4 py-2">
+          <h3 className="text-sm font-semibold">{t('userNetWorth.title')}</h3>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              if (!netWorths.isFetching) void netWorths.refetch();
+            }}
+            aria-busy={netWorths.isFetching}
+          >
+            <RotateCw aria-hidden className={cn(netWorths.isFetching && 'animate-spin')} />
+            {t('userNetWorth.refresh')}
+          </Button>
+        </div>
+        <div
+          className="relative min-h-0 flex-1 overflow-y-auto"
+          tabIndex={0}
+          role="region"
+          aria-label={t('userNetWorth.title')}
+        >
+          {body}
+        </div>
+      </PopoverContent>
+    </Popover>
+  );
+}

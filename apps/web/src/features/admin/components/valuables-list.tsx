@@ -1,0 +1,219 @@
+// Valuables Management, the list (SPEC §2): every valuable with name, type, owner, value (N/A
+// when empty) and date added; edit and delete (after a confirmation). At most 24rem tall.
+import { memo, type RefObject, useRef, useState } from 'react';
+import { Pencil, Trash2 } from 'lucide-react';
+import type { AdminValuable } from '@secure-vault/shared/vault';
+import type { Language } from '@secure-vault/shared/i18n';
+import type { TFunction } from 'i18next';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { apiErrorText } from '@/lib/api-error-text';
+import { formatDate, formatUsd } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { useDeleteValuable } from '../api/delete-valuable';
+
+/** Traded positions (metals, crypto) follow listed prices: staff may delete them, not edit. */
+export function isEditable(valuable: AdminValuable): boolean {
+  return valuable.itemType === 'cash' || valuable.assetSymbol === null;
+}
+
+const Row = memo(function Row({
+  valuable,
+  isSelected,
+  onEdit,
+  onDelete,
+  t,
+  language,
+}: {
+  valuable: AdminValuable;
+  isSelected: boolean;
+  onEdit: (valuable: AdminValuable) => void;
+  onDelete: (valuable: AdminValuable) => void;
+  t: TFunction;
+  language: Language;
+}) {
+  const canEdit = isEditable(valuable);
+  return (
+    <li
+      className={cn(
+        'flex gap-3 p-4 [contain-intrinsic-size:auto_6rem] [content-visibility:auto]',
+        isSelected && 'bg-accent/10',
+      )}
+      data-testid="admin-valuable"
+    >
+      <div className="grid min-w-0 flex-1 gap-1 text-sm">
+        <p className="break-words font-semibold">
+          <bdi>{valuable.itemName}</bdi>
+        </p>
+        <p className="text-muted-foreground">
+          {t(`vault:itemTypes.${valuable.itemType}`)}
+          <span aria-hidden> · </span>
+          <bdi dir="ltr" className="break-all">
+            {valuable.userEmail}
+          </bdi>
+        </p>
+        <p className="flex flex-wrap gap-x-3 text-muted-foreground">
+          <span className="font-medium text-foreground tabular-nums">
+            <span className="sr-only">{t('valuables.value')}: </span>
+            {valuable.estimatedValue === null
+              ? t('valuables.notAvailable')
+              : formatUsd(valuable.estimatedValue, language)}
+          </span>
+          <span>
+            <span className="sr-only">{t('valuables.dateAdded')}: </span>
+            {formatDate(valuable.createdAt, language)}
+          </span>
+        </p>
+      </div>
+      <div className="flex shrink-0 items-start gap-1">
+        <Button
+          variant="ghost"
+          size="icon"
+          disabled={!canEdit}
+          title={
+            canEdit
+              ? t('valuables.editNamed', { name: valuable.itemName })
+              : t('valuables.tradedHint')
+          }
+          aria-label={t('valuables.editNamed', { name: valuable.itemName })}
+          onClick={() => onEdit(valuable)}
+        >
+          <Pencil aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-destructive hover:bg-destructive/10"
+          title={t('valuables.deleteNamed', { name: valuable.itemName })}
+          aria-label={t('valuables.deleteNamed', { name: valuable.itemName })}
+          onClick={() => onDelete(valuable)}
+        >
+          <Trash2 aria-hidden />
+        </Button>
+      </div>
+    </li>
+  );
+});
+
+export function ValuablesList({
+  valuables,
+  editingId,
+  onEdit,
+  onDeleted,
+  listRef,
+}: {
+  valuables: AdminValuable[];
+  editingId: string | null;
+  onEdit: (valuable: AdminValuable) => void;
+  onDeleted: (valuable: AdminValuable) => void;
+  /** The scrolling list, to take the focus back when the row that had it is gone. */
+  listRef: RefObject<HTMLUListElement | null>;
+}) {
+  const { t } = useTranslation(['admin', 'vault']);
+  const language = currentLanguage();
+  const [toDelete, setToDelete] = useState<AdminValuable | null>(null);
+  const remove = useDeleteValuable();
+  const hasDeleted = useRef(false);
+
+  if (valuables.length === 0) {
+    return (
+      <p className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground">
+        {t('valuables.empty')}
+      </p>
+    );
+  }
+  return (
+    <>
+      {/* Focusable as a whole too: rows scrolled out of view skip rendering (content-visibility),
+          so the keyboard must be able to scroll the list itself. */}
+      <ul
+        ref={listRef}
+        tabIndex={0}
+        aria-label={t('valuables.listTitle')}
+        className="relative max-h-96 divide-y overflow-y-auto rounded-md border"
+        data-testid="admin-valuables-list"
+      >
+        {valuables.map((valuable) => (
+          <Row
+            key={valuable.id}
+            valuable={valuable}
+            isSelected={valuable.id === editingId}
+            onEdit={onEdit}
+            onDelete={setToDelete}
+            t={t}
+            language={language}
+          />
+        ))}
+      </ul>
+      <AlertDialog
+        open={toDelete !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen && !remove.isPending) setToDelete(null);
+        }}
+      >
+        <AlertDialogContent
+          onCloseAutoFocus={(event) => {
+            // The deleted row's button is gone: keep the keyboard in the list.
+            if (!hasDeleted.current) return;
+            hasDeleted.current = false;
+            event.preventDefault();
+            listRef.current?.focus();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('valuables.deleteTitle')}</AlertDialogTitle>
+            <AlertDialogDescription>
+              {toDelete
+                ? t('valuables.deleteDescription', {
+                    name: `\u2068${toDelete.itemName}\u2069`,
+                    email: `\u2068${toDelete.userEmail}\u2069`,
+                  })
+                : null}
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>
+              {t('valuables.deleteCancel')}
+            </AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!toDelete) return;
+                const valuable = toDelete;
+                remove.mutate(valuable.id, {
+                  onSuccess: () => {
+                    toast.success(t('valuables.deleted'));
+                    hasDeleted.current = true;
+                    setToDelete(null);
+                    onDeleted(valuable);
+                  },
+                  onError: (error) => {
+                    setToDelete(null);
+                    toast.error(t('valuables.deleteError'), {
+                      description: apiErrorText(t, error, t('valuables.tryAgain')),
+                    });
+                  },
+                });
+              }}
+            >
+              {remove.isPending ? t('valuables.deleting') : t('valuables.deleteConfirm')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

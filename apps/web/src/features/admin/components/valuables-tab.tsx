@@ -1,0 +1,98 @@
+// Valuables Management (SPEC §2): the add/edit form on the left, every valuable on the right.
+import { useRef, useState } from 'react';
+import type { AdminValuable } from '@secure-vault/shared/vault';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useTranslation } from '@/lib/i18n';
+import { useAllValuables } from '../api/get-all-valuables';
+import { useUsers } from '../api/get-users';
+import { ValuableForm } from './valuable-form';
+import { ValuablesList } from './valuables-list';
+
+export function ValuablesTab() {
+  const { t } = useTranslation(['admin', 'vault']);
+  const users = useUsers();
+  const valuables = useAllValuables();
+  const [editing, setEditing] = useState<AdminValuable | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      {users.data ? (
+        <ValuableForm
+          key={editing?.id ?? 'new'}
+          users={users.data}
+          editing={editing}
+          onDone={() => {
+            // After an edit the form starts afresh; the keyboard goes back to the list.
+            if (editing) list.current?.focus();
+            setEditing(null);
+          }}
+        />
+      ) : users.isError ? (
+        <Alert tone="danger" role="alert">
+          <div className="grid gap-2">
+            <p>{t('users.loadError')}</p>
+            <div>
+              <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
+                {t('users.retry')}
+              </Button>
+            </div>
+          </div>
+        </Alert>
+      ) : (
+        <Card className="grid gap-4 p-6" aria-busy="true">
+          <Skeleton className="h-6 w-40" />
+          {[0, 1, 2, 3, 4].map((index) => (
+            <Skeleton key={index} className="h-10 w-full" />
+          ))}
+        </Card>
+      )}
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 className="text-lg font-semibold leading-tight">{t('valuables.listTitle')}</h3>
+            {valuables.data ? (
+              <p className="text-sm text-muted-foreground" data-testid="admin-valuables-count">
+                {t('valuables.count', { count: valuables.data.length })}
+              </p>
+            ) : null}
+          </div>
+          <CardDescription>{t('valuables.listDescription')}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {valuables.data ? (
+            <ValuablesList
+              valuables={valuables.data}
+              editingId={editing?.id ?? null}
+              listRef={list}
+              onEdit={setEditing}
+              onDeleted={(valuable) => {
+                if (valuable.id === editing?.id) setEditing(null);
+              }}
+            />
+          ) : valuables.isError ? (
+            <Alert tone="danger" role="alert">
+              <div className="grid gap-2">
+                <p>{t('valuables.loadError')}</p>
+                <div>
+                  <Button variant="outline" size="sm" onClick={() => void valuables.refetch()}>
+                    {t('valuables.retry')}
+                  </Button>
+                </div>
+              </div>
+            </Alert>
+          ) : (
+            <div className="grid gap-3" aria-busy="true">
+              {[0, 1, 2].map((index) => (
+                <Skeleton key={index} className="h-20 w-full" />
+              ))}
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// One transaction of the history list: what kind, when, and each asset or cash leg with its
+// signed quantity and amount (green in, red out; the sign says it too).
+import type { TFunction } from 'i18next';
+import { findAsset } from '@secure-vault/shared/catalogue';
+import type { HistoryEntry } from '@secure-vault/shared/history';
+import { dec } from '@secure-vault/shared/money';
+import { formatDate } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
+import { formatAssetQuantity, formatUsdDigits } from '@/lib/trade';
+import { cn } from '@/lib/utils';
+import type { Transaction } from '../transactions';
+
+function assetLabel(t: TFunction, entry: HistoryEntry): { name: string; symbol: string | null } {
+  if (entry.assetSymbol === 'USD') return { name: t('cash'), symbol: null };
+  const asset = entry.assetSymbol ? findAsset(entry.assetSymbol) : undefined;
+  if (asset) return { name: t(`catalogue:${asset.symbol}.name`), symbol: asset.symbol };
+  return { name: entry.itemName ?? t('unnamedItem'), symbol: null };
+}
+
+function quantityText(t: TFunction, entry: HistoryEntry): string | null {
+  const asset = entry.assetSymbol ? findAsset(entry.assetSymbol) : undefined;
+  if (!asset || entry.quantityDelta === null) return null;
+  return formatAssetQuantity(t, asset, entry.quantityDelta, { sign: true });
+}
+
+export function TransactionItem({ transaction }: { transaction: Transaction }) {
+  const { t } = useTranslation(['history', 'catalogue']);
+  return (
+    <li className="grid gap-3 px-4 py-4 sm:px-6" data-testid="history-item">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 className="font-semibold" data-testid="history-kind">
+          {t(`kinds.${transaction.kind}`)}
+        </h3>
+        <time dateTime={transaction.createdAt} className="text-sm text-muted-foreground">
+          {formatDate(transaction.createdAt, undefined, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+          })}
+        </time>
+      </div>
+      <ul className="grid gap-2">
+        {transaction.legs.map((leg) => {
+          const label = assetLabel(t, leg);
+          const quantity = quantityText(t, leg);
+          const value = dec(leg.valueDelta);
+          return (
+            <li
+              key={leg.id}
+              className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 gap-y-0.5 text-sm sm:grid-cols-[1fr_12rem_10rem]"
+              data-testid="history-leg"
+            >
+              <span className="min-w-0 truncate">
+                {label.name}
+                {label.symbol ? (
+                  <span className="ms-2 text-muted-foreground">
+                    <bdi dir="ltr">{label.symbol}</bdi>
+                  </span>
+                ) : null}
+              </span>
+              <span
+                className={cn(
+                  'row-start-2 text-muted-foreground tabular-nums sm:row-start-auto sm:text-end',
+                  !quantity && 'hidden sm:block',
+                )}
+              >
+                {quantity ?? ''}
+              </span>
+              <bdi
+                dir="ltr"
+                className={cn(
+                  'text-end font-semibold tabular-nums',
+                  value.greaterThan(0) && 'text-success',
+                  value.lessThan(0) && 'text-destructive',
+                )}
+              >
+                {formatUsdDigits(leg.valueDelta, { minimum: 2, maximum: 8, sign: 'exceptZero' })}
+              </bdi>
+            </li>
+          );
+        })}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,54 @@
+// The history filters live in the address (?group=&from=&to=), so a filtered view survives a
+// reload and can be bookmarked; the same filters build the API and CSV query strings.
+import { type HistoryGroup, historyGroups } from '@secure-vault/shared/history';
+
+export interface HistoryFilters {
+  group?: HistoryGroup | undefined;
+  /** Whole days (YYYY-MM-DD), inclusive, in UTC as the server reads them. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export const historyGroupNames = Object.keys(historyGroups) as HistoryGroup[];
+
+const datePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+function isGroup(value: string | null): value is HistoryGroup {
+  return value !== null && (historyGroupNames as string[]).includes(value);
+}
+
+/** The filters in an address; anything unusable is ignored. */
+export function readFilters(params: URLSearchParams): HistoryFilters {
+  const group = params.get('group');
+  const from = params.get('from');
+  const to = params.get('to');
+  return {
+    group: isGroup(group) ? group : undefined,
+    from: from && datePattern.test(from) ? from : undefined,
+    to: to && datePattern.test(to) ? to : undefined,
+  };
+}
+
+/** group, from, to (only those set), then any paging parameters, in that order. */
+export function filterParams(
+  filters: HistoryFilters,
+  paging: { cursor?: string | undefined; limit?: number | undefined } = {},
+): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.group) params.set('group', filters.group);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (paging.cursor) params.set('cursor', paging.cursor);
+  if (paging.limit !== undefined) params.set('limit', String(paging.limit));
+  return params;
+}
+
+export function hasFilters(filters: HistoryFilters): boolean {
+  return Boolean(filters.group || filters.from || filters.to);
+}
+
+/** A path with its query string, without a dangling "?" when there is none. */
+export function withQuery(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}

@@ -1,0 +1,167 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { HistoryEntry, HistoryPage } from '@secure-vault/shared/history';
+import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
+import { toast } from '@/lib/toast';
+import HistoryRoute from './history';
+
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), message: vi.fn() },
+}));
+
+beforeAll(() => loadCatalogs(['history', 'catalogue']));
+afterEach(() => vi.unstubAllGlobals());
+
+const summary = {
+  total: 2,
+  purchases: 1,
+  sales: 1,
+  transfers: 0,
+  depositsAndWithdrawals: 0,
+  staffAdjustments: 0,
+};
+
+let id = 0;
+function row(partial: Partial<HistoryEntry>): HistoryEntry {
+  id += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+    kind: 'buy',
+    assetSymbol: null,
+    itemName: null,
+    quantityDelta: null,
+    valueDelta: '0',
+    reference: null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    ...partial,
+  };
+}
+
+const purchase = [
+  row({
+    kind: 'buy',
+    assetSymbol: 'AU',
+    itemName: 'Gold',
+    quantityDelta: '1754.385',
+    valueDelta: '99.999945',
+    reference: 'r1',
+  }),
+  row({
+    kind: 'buy',
+    assetSymbol: 'USD',
+    itemName: 'Cash',
+    valueDelta: '-99.999945',
+    reference: 'r1',
+  }),
+];
+
+function page(entries: HistoryEntry[], nextCursor: string | null = null): HistoryPage {
+  return { entries, nextCursor, summary };
+}
+
+/** Answers every history request with `reply(url)`, recording the query strings asked for. */
+function stubHistory(reply: (params: URLSearchParams) => HistoryPage) {
+  const asked: string[] = [];
+  const fetchMock = vi.fn(async (url: string) => {
+    const [path, query = ''] = url.split('?');
+    if (path !== '/api/v1/me/history') throw new Error(`Unexpected request ${url}`);
+    asked.push(query);
+    return new Response(JSON.stringify(reply(new URLSearchParams(query))), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return asked;
+}
+
+describe('/history', () => {
+  it('shows the counts and each transaction with its signed amounts', async () => {
+    stubHistory(() => page(purchase));
+    renderWithProviders(<HistoryRoute />, { route: '/history' });
+    const item = await screen.findByTestId('history-item');
+    expect(within(item).getByTestId('history-kind')).toHaveTextContent('Purchase');
+    const legs = within(item).getAllByTestId('history-leg');
+    expect(legs[0]).toHaveTextContent('Gold');
+    expect(legs[0]).toHaveTextContent('+1,754.385 mg');
+    expect(legs[0]).toHaveTextContent('+$99.999945');
+    expect(legs[1]).toHaveTextContent('Cash');
+    expect(legs[1]).toHaveTextContent('-$99.999945');
+    expect(screen.getByTestId('summary-purchases')).toHaveTextContent('1');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('2');
+  });
+
+  it('builds the query string and the CSV link from the filters', async () => {
+    const user = userEvent.setup();
+    const asked = stubHistory(() => page(purchase));
+    renderWithProviders(<HistoryRoute />, { route: '/history?group=sales&from=2026-01-01' });
+    await screen.findByTestId('history-item');
+    expect(asked).toEqual(['group=sales&from=2026-01-01&limit=50']);
+    expect(screen.getByLabelText('Type')).toHaveValue('sales');
+    expect(screen.getByTestId('history-csv')).toHaveAttribute(
+      'href',
+      '/api/v1/me/history.csv?group=sales&from=2026-01-01',
+    );
+    expect(screen.getByTestId('history-csv')).toHaveAttribute('download');
+
+    await user.selectOptions(screen.getByLabelText('Type'), 'purchases');
+    await user.type(screen.getByLabelText('To'), '2026-01-31');
+    await waitFor(() =>
+      expect(asked.at(-1)).toBe('group=purchases&from=2026-01-01&to=2026-01-31&limit=50'),
+    );
+    expect(screen.getByTestId('history-csv')).toHaveAttribute(
+      'href',
+      '/api/v1/me/history.csv?group=purchases&from=2026-01-01&to=2026-01-31',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('limit=50'));
+    expect(screen.getByTestId('history-csv')).toHaveAttribute('href', '/api/v1/me/history.csv');
+  });
+
+  it('loads more with the cursor of the last page', async () => {
+    const user = userEvent.setup();
+    const asked = stubHistory((params) =>
+      params.get('cursor') === 'next-1'
+        ? page([row({ kind: 'deposit', assetSymbol: 'USD', valueDelta: '500' })])
+        : page(purchase, 'next-1'),
+    );
+    renderWithProviders(<HistoryRoute />, { route: '/history' });
+    await screen.findByTestId('history-item');
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('history-item')).toHaveLength(2));
+    expect(asked).toEqual(['limit=50', 'cursor=next-1&limit=50']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getAllByTestId('history-kind')[1]).toHaveTextContent('Deposit');
+  });
+
+  it('offers "Start Trading" when there is nothing yet', async () => {
+    stubHistory(() => ({
+      entries: [],
+      nextCursor: null,
+      summary: { ...summary, total: 0, purchases: 0, sales: 0 },
+    }));
+    renderWithProviders(<HistoryRoute />, { route: '/history' });
+    expect(await screen.findByRole('link', { name: 'Start Trading' })).toHaveAttribute(
+      'href',
+      '/precious-metals',
+    );
+  });
+
+  it('says "Failed to load transaction history" when the server fails', async () => {
+    stubApi({
+      'GET /api/v1/me/history?limit=50': {
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'Broken' } },
+      },
+    });
+    renderWithProviders(<HistoryRoute />, { route: '/history' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to load transaction history',
+    );
+    expect(toast.error).toHaveBeenCalledWith('Error', {
+      description: 'Failed to load transaction history',
+    });
+  });
+});

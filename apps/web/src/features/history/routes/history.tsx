@@ -1,0 +1,169 @@
+// /history (SPEC §2, DESIGN §2): the customer's journal — summary counts, filters by type and
+// dates, newest first with "Load more", refresh, CSV of the filtered list, and "Start Trading"
+// when there is nothing yet.
+import { useEffect, useMemo } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ArrowLeft, Download, History, RefreshCw } from 'lucide-react';
+import { paths } from '@secure-vault/shared/paths';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { usePageTitle } from '@/lib/use-page-title';
+import { cn } from '@/lib/utils';
+import { historyCsvUrl } from '../api/export-history';
+import { useHistory } from '../api/get-history';
+import { HistoryFiltersBar } from '../components/history-filters';
+import { HistorySummary } from '../components/history-summary';
+import { TransactionItem } from '../components/transaction-item';
+import { filterParams, hasFilters, type HistoryFilters, readFilters } from '../filters';
+import { groupTransactions } from '../transactions';
+
+export default function HistoryRoute() {
+  const { t } = useTranslation(['history', 'catalogue']);
+  usePageTitle(t('title'));
+  // The filters live in the address. useLocation and useNavigate rather than useSearchParams,
+  // which would add to the router code every page loads first.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const filters = useMemo(() => readFilters(new URLSearchParams(search)), [search]);
+  const history = useHistory(filters);
+  const setFilters = (next: HistoryFilters) =>
+    void navigate({ search: filterParams(next).toString() }, { replace: true });
+
+  useEffect(() => {
+    if (history.isError) {
+      toast.error(t('errors.loadTitle'), { description: t('errors.load') });
+    }
+  }, [history.isError, t]);
+
+  const pages = history.data?.pages;
+  const transactions = useMemo(
+    () => groupTransactions(pages?.flatMap((page) => page.entries) ?? []),
+    [pages],
+  );
+  const isRefreshing = history.isRefetching && !history.isFetchingNextPage;
+
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:py-10">
+      <div>
+        <Button asChild variant="ghost" size="sm" className="mb-4 -ms-3">
+          <Link to={paths.dashboard}>
+            <ArrowLeft aria-hidden className="rtl:rotate-180" />
+            {t('backToDashboard')}
+          </Link>
+        </Button>
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+            <p className="mt-2 text-muted-foreground">{t('subtitle')}</p>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              variant="outline"
+              disabled={history.isFetching}
+              onClick={() => void history.refetch()}
+            >
+              <RefreshCw aria-hidden className={cn(isRefreshing && 'animate-spin')} />
+              {t('refresh')}
+            </Button>
+            <Button asChild variant="outline">
+              <a href={historyCsvUrl(filters)} download data-testid="history-csv">
+                <Download aria-hidden />
+                {t('downloadCsv')}
+              </a>
+            </Button>
+          </div>
+        </div>
+      </div>
+
+      <HistorySummary summary={pages?.[0]?.summary} />
+      <HistoryFiltersBar filters={filters} onChange={setFilters} />
+
+      <section aria-labelledby="history-list-title" aria-busy={history.isFetching}>
+        <h2 id="history-list-title" className="sr-only">
+          {t('listTitle')}
+        </h2>
+        {history.isPending ? (
+          <Card className="flex justify-center p-10 text-muted-foreground">
+            <Spinner label={t('loading')} />
+          </Card>
+        ) : history.isError && !pages ? (
+          <Alert tone="danger" role="alert">
+            <div className="grid gap-3">
+              <p className="font-semibold">{t('errors.loadTitle')}</p>
+              <p>{t('errors.load')}</p>
+              <div>
+                <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
+                  {t('retry')}
+                </Button>
+              </div>
+            </div>
+          </Alert>
+        ) : transactions.length === 0 ? (
+          <EmptyHistory isFiltered={hasFilters(filters)} onClear={() => setFilters({})} />
+        ) : (
+          <div className="grid gap-4">
+            <Card className="overflow-hidden">
+              <ol className="divide-y" data-testid="history-list">
+                {transactions.map((transaction) => (
+                  <TransactionItem key={transaction.id} transaction={transaction} />
+                ))}
+              </ol>
+            </Card>
+            {history.hasNextPage ? (
+              <div className="flex justify-center">
+                <Button
+                  variant="outline"
+                  disabled={history.isFetchingNextPage}
+                  onClick={() => void history.fetchNextPage()}
+                >
+                  {history.isFetchingNextPage ? (
+                    <Spinner label={t('loadingMore')} />
+                  ) : (
+                    t('loadMore')
+                  )}
+                </Button>
+              </div>
+            ) : (
+              <p className="text-center text-sm text-muted-foreground">{t('end')}</p>
+            )}
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function EmptyHistory({ isFiltered, onClear }: { isFiltered: boolean; onClear: () => void }) {
+  const { t } = useTranslation('history');
+  return (
+    <Card>
+      <div
+        className="flex flex-col items-center gap-4 p-8 text-center sm:p-12"
+        data-testid="history-empty"
+      >
+        <span className="flex size-14 items-center justify-center rounded-full bg-muted text-accent-strong">
+          <History aria-hidden className="size-7" />
+        </span>
+        <h3 className="text-xl font-semibold">
+          {isFiltered ? t('empty.filteredTitle') : t('empty.title')}
+        </h3>
+        <p className="max-w-lg text-muted-foreground">
+          {isFiltered ? t('empty.filteredBody') : t('empty.body')}
+        </p>
+        {isFiltered ? (
+          <Button variant="outline" onClick={onClear}>
+            {t('filters.clear')}
+          </Button>
+        ) : (
+          <Button asChild>
+            <Link to={paths.preciousMetals}>{t('empty.startTrading')}</Link>
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+// How listed prices and order totals read on the trading screens (SPEC §9).
+import type { TFunction } from 'i18next';
+import { type Asset, metalListDecimals } from '@secure-vault/shared/catalogue';
+import { formatUsdDigits, ltrIsolate } from '@/lib/trade';
+
+/** An exact dollar figure: at least the cents, and every further decimal it has. */
+export function formatExactUsd(value: string): string {
+  return formatUsdDigits(value, { minimum: 2, maximum: 8 });
+}
+
+/** A metal's price in the list: 5 decimals under $0.01, otherwise 3. */
+export function formatMetalListPrice(price: string): string {
+  const decimals = metalListDecimals(price);
+  return formatUsdDigits(price, { minimum: decimals, maximum: decimals });
+}
+
+/** A crypto's listed price, exactly ($115,000.00, $0.000012). */
+export function formatCryptoPrice(price: string): string {
+  return formatExactUsd(price);
+}
+
+/** "$0.057000 per mg" (6 decimals in the calculator) or "$115,000.00 per BTC". */
+export function formatUnitPrice(t: TFunction, asset: Asset): string {
+  return asset.kind === 'metal'
+    ? t('trading:order.perMg', {
+        price: ltrIsolate(formatUsdDigits(asset.price, { minimum: 6, maximum: 6 })),
+      })
+    : t('trading:order.perUnit', {
+        price: ltrIsolate(formatCryptoPrice(asset.price)),
+        symbol: asset.symbol,
+      });
+}

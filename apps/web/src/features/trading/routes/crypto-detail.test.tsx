@@ -1,0 +1,123 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
+import { toast } from '@/lib/toast';
+import CryptoDetailRoute from './crypto-detail';
+
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), message: vi.fn() },
+}));
+
+beforeAll(() => loadCatalogs(['trading', 'catalogue', 'auth']));
+beforeEach(() => vi.mocked(toast.error).mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+const apiFor = (symbol: string, cash = '1000.00') => ({
+  'GET /api/v1/me/summary': {
+    status: 200,
+    body: { cashBalance: cash, bookBalance: '0.00', totalNetWorth: cash, allocation: [] },
+  },
+  [`GET /api/v1/me/holdings/${symbol}`]: {
+    status: 200,
+    body: { symbol, quantity: '0.00000000', value: '0.00000000', status: null },
+  },
+});
+
+function renderCrypto(route: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/crypto/:symbol" element={<CryptoDetailRoute />} />
+      <Route path="/crypto" element={<h1>Crypto list</h1>} />
+    </Routes>,
+    { route },
+  );
+}
+
+describe('a cryptocurrency page', () => {
+  it('computes units from a total and a total from units', async () => {
+    const user = userEvent.setup();
+    stubApi(apiFor('BTC'));
+    renderCrypto('/crypto/BTC');
+    const units = await screen.findByLabelText('Units (BTC)');
+    const total = screen.getByLabelText('Total (USD)');
+    expect(units).toHaveAttribute('step', '0.00000001');
+    expect(total).toHaveAttribute('step', '0.01');
+    await user.type(total, '100');
+    expect(units).toHaveValue(0.00086956);
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$99.9994');
+    await user.clear(units);
+    await user.type(units, '2');
+    expect(total).toHaveValue(230000);
+  });
+
+  it("uses the asset's own quantity step", async () => {
+    stubApi(apiFor('SHIB'));
+    renderCrypto('/crypto/SHIB');
+    expect(await screen.findByLabelText('Units (SHIB)')).toHaveAttribute('step', '0.01');
+  });
+
+  it('asks to fill in all fields when the form is empty', async () => {
+    const user = userEvent.setup();
+    stubApi(apiFor('ETH'));
+    renderCrypto('/crypto/ETH');
+    const buy = await screen.findByRole('button', { name: 'Buy Ethereum' });
+    expect(buy).toBeEnabled();
+    await user.click(buy);
+    expect(toast.error).toHaveBeenCalledWith('Error', {
+      description: 'Please fill in all fields',
+    });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('says "Insufficient Funds" when the cash does not cover the order', async () => {
+    const user = userEvent.setup();
+    stubApi(apiFor('ETH', '100.00'));
+    renderCrypto('/crypto/ETH');
+    await screen.findByTestId('cash-balance');
+    await user.type(screen.getByLabelText('Units (ETH)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Buy Ethereum' }));
+    expect(toast.error).toHaveBeenCalledWith('Insufficient Funds', {
+      description: 'You need $3,650.00 but only have $100.00 in cash.',
+    });
+  });
+
+  it("maps the server's refusal to the crypto wording", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      ...apiFor('ETH'),
+      'POST /api/v1/trades': {
+        status: 500,
+        body: { error: { code: 'INTERNAL', message: 'Something broke' } },
+      },
+    });
+    renderCrypto('/crypto/ETH');
+    await screen.findByTestId('cash-balance');
+    await user.type(screen.getByLabelText('Units (ETH)'), '0.1');
+    await user.click(screen.getByRole('button', { name: 'Buy Ethereum' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByTestId('confirm-total')).toHaveTextContent('$365.00');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Purchase Failed', {
+        description: 'There was an error processing your purchase. Please try again.',
+      }),
+    );
+  });
+
+  it('says "Cryptocurrency Not Found" for an unknown symbol, with the way back', async () => {
+    const user = userEvent.setup();
+    stubApi(apiFor('BTC'));
+    renderCrypto('/crypto/NOPE');
+    expect(await screen.findByRole('heading', { name: 'Cryptocurrency Not Found' })).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'Back to Cryptocurrencies' }));
+    expect(await screen.findByRole('heading', { name: 'Crypto list' })).toBeVisible();
+  });
+
+  it('opens the uppercase address for a lowercase one', async () => {
+    stubApi(apiFor('BTC'));
+    renderCrypto('/crypto/btc');
+    expect(await screen.findByRole('heading', { name: /Bitcoin/ })).toBeVisible();
+  });
+});

@@ -1,0 +1,36 @@
+// /crypto/:symbol (SPEC §2): Buy and Sell tabs for one cryptocurrency; the symbol is uppercase
+// (a lowercase address is sent to its uppercase form), an unknown one says so.
+import { useParams } from 'react-router';
+import { findCrypto } from '@secure-vault/shared/catalogue';
+import { paths } from '@secure-vault/shared/paths';
+import { useTranslation } from '@/lib/i18n';
+import { AssetNotFound } from '../components/asset-not-found';
+import { AssetTradeScreen } from '../components/asset-trade-screen';
+import { CanonicalRedirect } from '../components/canonical-redirect';
+
+export default function CryptoDetailRoute() {
+  const { t } = useTranslation(['trading', 'catalogue']);
+  const { symbol = '' } = useParams();
+  const crypto = findCrypto(symbol);
+  if (!crypto) {
+    return (
+      <AssetNotFound
+        title={t('crypto.notFound')}
+        body={t('crypto.notFoundBody')}
+        backTo={paths.crypto}
+        backLabel={t('crypto.back')}
+      />
+    );
+  }
+  if (symbol !== symbol.toUpperCase()) {
+    return <CanonicalRedirect to={paths.cryptoDetail(crypto.symbol)} />;
+  }
+  return (
+    <AssetTradeScreen
+      key={crypto.symbol}
+      asset={crypto}
+      backTo={paths.crypto}
+      backLabel={t('crypto.back')}
+    />
+  );
+}

@@ -1,0 +1,255 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
+import { toast } from '@/lib/toast';
+import MetalCalculatorRoute from './metal-calculator';
+
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), message: vi.fn() },
+}));
+
+beforeAll(() => loadCatalogs(['trading', 'catalogue', 'auth']));
+beforeEach(() => vi.mocked(toast.error).mockClear());
+afterEach(() => vi.unstubAllGlobals());
+
+const summary = (cashBalance: string) => ({
+  status: 200,
+  body: { cashBalance, bookBalance: '0.00', totalNetWorth: cashBalance, allocation: [] },
+});
+const holding = (quantity: string, status: 'active' | 'locked' | null = 'active') => ({
+  status: 200,
+  body: { symbol: 'AU', quantity, value: '0', status },
+});
+
+function renderCalculator(route = '/metal-calculator/au') {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/metal-calculator/:symbol" element={<MetalCalculatorRoute />} />
+      <Route path="/precious-metals" element={<h1>Metals list</h1>} />
+    </Routes>,
+    { route },
+  );
+}
+
+describe('the metal calculator', () => {
+  it('computes milligrams from dollars and dollars from milligrams, exactly', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/v1/me/summary': summary('1000.00'),
+      'GET /api/v1/me/holdings/AU': holding('0.00000000', null),
+    });
+    renderCalculator();
+    const mg = await screen.findByLabelText('Milligrams (mg)');
+    const usd = screen.getByLabelText('Amount (USD)');
+    // SPEC §9: 1 mg by default, its price with 6 decimals.
+    expect(mg).toHaveValue(1);
+    expect(usd).toHaveValue(0.057);
+    expect(screen.getByTestId('listed-price')).toHaveTextContent('$0.057000 per mg');
+
+    await user.clear(usd);
+    await user.type(usd, '100');
+    expect(mg).toHaveValue(1754.385);
+    expect(screen.getByTestId('summary-quantity')).toHaveTextContent('1,754.385 mg');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$99.999945');
+
+    await user.clear(mg);
+    await user.type(mg, '250');
+    expect(usd).toHaveValue(14.25);
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$14.25');
+    expect(await screen.findByTestId('cash-balance')).toHaveTextContent('$1,000.00');
+  });
+
+  it('keeps Buy disabled until the amount is positive', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/v1/me/summary': summary('1000.00'),
+      'GET /api/v1/me/holdings/AU': holding('0.00000000', null),
+    });
+    renderCalculator();
+    const mg = await screen.findByLabelText('Milligrams (mg)');
+    const buy = screen.getByRole('button', { name: 'Buy Gold' });
+    expect(buy).toBeEnabled();
+    await user.clear(mg);
+    expect(buy).toBeDisabled();
+    await user.type(mg, '0');
+    expect(buy).toBeDisabled();
+    expect(screen.getByText('Enter milligrams above zero, with at most 3 decimals.')).toBeVisible();
+    await user.clear(mg);
+    await user.type(mg, '5');
+    expect(buy).toBeEnabled();
+  });
+
+  it('confirms the exact charge, then places the order with an idempotency key', async () => {
+    const user = userEvent.setup();
+    const orders: { body: unknown; key: string | null }[] = [];
+    stubApi({
+      'GET /api/v1/me/summary': summary('1000.00'),
+      'GET /api/v1/me/holdings/AU': holding('0.00000000', null),
+      'POST /api/v1/trades': (_url, init) => {
+        orders.push({
+          body: JSON.parse(init.body as string),
+          key: new Headers(init.headers).get('idempotency-key'),
+        });
+        return {
+          status: 201,
+          body: {
+            side: 'buy',
+            asset: 'AU',
+            quantity: '1754.38500000',
+            price: '0.057',
+            total: '99.99994500',
+            cashBalance: '900.00005500',
+            holdingQuantity: '1754.38500000',
+            reference: 'b7d4c3a2-1f0e-4d5c-9b8a-7f6e5d4c3b2a',
+          },
+        };
+      },
+    });
+    renderCalculator();
+    const usd = await screen.findByLabelText('Amount (USD)');
+    await screen.findByTestId('cash-balance');
+    await user.clear(usd);
+    await user.type(usd, '100');
+    await user.click(screen.getByRole('button', { name: 'Buy Gold' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Purchase' });
+    expect(within(dialog).getByTestId('confirm-total')).toHaveTextContent('$99.999945');
+    expect(dialog).toHaveTextContent('1,754.385 mg');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
+
+    await waitFor(() => expect(orders).toHaveLength(1));
+    expect(orders[0]!.body).toEqual({ side: 'buy', asset: 'AU', total: '100' });
+    expect(orders[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledWith('Purchase Complete', {
+      description: 'You bought 1,754.385 mg of Gold for $99.999945.',
+    });
+  });
+
+  it('keeps the key for a retry of the same order and takes a new one for the next', async () => {
+    const user = userEvent.setup();
+    const keys: (string | null)[] = [];
+    let attempt = 0;
+    stubApi({
+      'GET /api/v1/me/summary': summary('1000.00'),
+      'GET /api/v1/me/holdings/AU': holding('0.00000000', null),
+      'POST /api/v1/trades': (_url, init) => {
+        keys.push(new Headers(init.headers).get('idempotency-key'));
+        attempt += 1;
+        return attempt === 1
+          ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Try again' } } }
+          : {
+              status: 201,
+              body: {
+                side: 'buy',
+                asset: 'AU',
+                quantity: '1.00000000',
+                price: '0.057',
+                total: '0.05700000',
+                cashBalance: '999.94300000',
+                holdingQuantity: '1.00000000',
+                reference: 'c7d4c3a2-1f0e-4d5c-9b8a-7f6e5d4c3b2a',
+              },
+            };
+      },
+    });
+    renderCalculator();
+    await screen.findByTestId('cash-balance');
+    for (let order = 0; order < 3; order += 1) {
+      await user.click(screen.getByRole('button', { name: 'Buy Gold' }));
+      const dialog = await screen.findByRole('alertdialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    }
+    expect(keys).toHaveLength(3);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+    expect(toast.error).toHaveBeenCalledWith('Purchase Failed', expect.anything());
+  });
+
+  it('says "Insufficient Cash" before sending an order the cash cannot pay for', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      'GET /api/v1/me/summary': summary('50.00'),
+      'GET /api/v1/me/holdings/AU': holding('0.00000000', null),
+    });
+    renderCalculator();
+    const usd = await screen.findByLabelText('Amount (USD)');
+    await screen.findByTestId('cash-balance');
+    await user.clear(usd);
+    await user.type(usd, '100');
+    await user.click(screen.getByRole('button', { name: 'Buy Gold' }));
+    expect(toast.error).toHaveBeenCalledWith('Insufficient Cash', {
+      description: 'You need $100.00 but only have $50.00 in cash.',
+    });
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('sells part of a holding, and disables Sell when there is nothing to sell', async () => {
+    const user = userEvent.setup();
+    const orders: unknown[] = [];
+    stubApi({
+      'GET /api/v1/me/summary': summary('0.00'),
+      'GET /api/v1/me/holdings/AU': holding('1754.38500000'),
+      'POST /api/v1/trades': (_url, init) => {
+        orders.push(JSON.parse(init.body as string));
+        return {
+          status: 201,
+          body: {
+            side: 'sell',
+            asset: 'AU',
+            quantity: '500.00000000',
+            price: '0.057',
+            total: '28.50000000',
+            cashBalance: '28.50000000',
+            holdingQuantity: '1254.38500000',
+            reference: 'd7d4c3a2-1f0e-4d5c-9b8a-7f6e5d4c3b2a',
+          },
+        };
+      },
+    });
+    renderCalculator();
+    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+    expect(await screen.findByTestId('holding-quantity')).toHaveTextContent('1,754.385 mg');
+    const mg = screen.getByLabelText('Milligrams (mg)');
+    await user.clear(mg);
+    await user.type(mg, '2000');
+    await user.click(screen.getByRole('button', { name: 'Sell Gold' }));
+    expect(toast.error).toHaveBeenCalledWith('Sale Failed', {
+      description: "You don't hold that much Gold.",
+    });
+    await user.clear(mg);
+    await user.type(mg, '500');
+    await user.click(screen.getByRole('button', { name: 'Sell Gold' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Sale' });
+    expect(within(dialog).getByTestId('confirm-total')).toHaveTextContent('$28.50');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Sale' }));
+    await waitFor(() => expect(orders).toEqual([{ side: 'sell', asset: 'AU', quantity: '500' }]));
+  });
+
+  it('disables Sell without a holding', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/v1/me/summary': summary('10.00'),
+      'GET /api/v1/me/holdings/AU': holding('0.00000000', null),
+    });
+    renderCalculator();
+    await user.click(await screen.findByRole('tab', { name: 'Sell' }));
+    expect(
+      await screen.findByText("You don't hold any Gold yet, so there is nothing to sell."),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sell Gold' })).toBeDisabled();
+  });
+
+  it('says "Metal not found" for an unknown symbol, with the way back', async () => {
+    const user = userEvent.setup();
+    stubApi({});
+    renderCalculator('/metal-calculator/xx');
+    expect(await screen.findByRole('heading', { name: 'Metal not found' })).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'Back to Precious Metals' }));
+    expect(await screen.findByRole('heading', { name: 'Metals list' })).toBeVisible();
+  });
+});

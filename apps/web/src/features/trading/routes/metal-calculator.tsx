@@ -1,0 +1,36 @@
+// /metal-calculator/:symbol (SPEC §2): Buy and Sell tabs for one metal; the symbol is lowercase
+// (an uppercase address is sent to its lowercase form), an unknown one says so.
+import { useParams } from 'react-router';
+import { findMetal } from '@secure-vault/shared/catalogue';
+import { paths } from '@secure-vault/shared/paths';
+import { useTranslation } from '@/lib/i18n';
+import { AssetNotFound } from '../components/asset-not-found';
+import { AssetTradeScreen } from '../components/asset-trade-screen';
+import { CanonicalRedirect } from '../components/canonical-redirect';
+
+export default function MetalCalculatorRoute() {
+  const { t } = useTranslation(['trading', 'catalogue']);
+  const { symbol = '' } = useParams();
+  const metal = findMetal(symbol);
+  if (!metal) {
+    return (
+      <AssetNotFound
+        title={t('metals.notFound')}
+        body={t('metals.notFoundBody')}
+        backTo={paths.preciousMetals}
+        backLabel={t('metals.back')}
+      />
+    );
+  }
+  if (symbol !== symbol.toLowerCase()) {
+    return <CanonicalRedirect to={paths.metalCalculator(metal.symbol)} />;
+  }
+  return (
+    <AssetTradeScreen
+      key={metal.symbol}
+      asset={metal}
+      backTo={paths.preciousMetals}
+      backLabel={t('metals.back')}
+    />
+  );
+}

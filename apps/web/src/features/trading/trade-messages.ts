@@ -1,0 +1,80 @@
+// The toasts of the order screens (SPEC §8 trading): metal and crypto screens keep the
+// original's own wording ("Insufficient Cash" vs "Insufficient Funds", "… Please try again.").
+import type { TFunction } from 'i18next';
+import { type Asset, quantityDecimals } from '@secure-vault/shared/catalogue';
+import { ApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
+import { formatUsd } from '@/lib/format';
+import { ltrIsolate } from '@/lib/trade';
+import type { OrderProblem } from './order-input';
+
+export interface ToastText {
+  title: string;
+  description: string;
+}
+
+const variantOf = (asset: Asset) => (asset.kind === 'metal' ? 'metals' : 'crypto');
+
+/** Why the typed order cannot be placed, for the line under the fields. */
+export function problemText(t: TFunction, asset: Asset, problem: OrderProblem): string {
+  switch (problem) {
+    case 'QUANTITY_INVALID':
+      return asset.kind === 'metal'
+        ? t('trading:errors.quantityInvalidMg')
+        : t('trading:errors.quantityInvalidUnits', { decimals: quantityDecimals(asset) });
+    case 'TOTAL_INVALID':
+      return asset.kind === 'metal'
+        ? t('trading:errors.totalInvalidMetal')
+        : t('trading:errors.totalInvalid');
+    case 'BELOW_MINIMUM':
+      return t('trading:errors.belowMinimum');
+    case 'TOO_LARGE':
+      return t('trading:errors.tooLarge');
+  }
+}
+
+export function insufficientCashText(
+  t: TFunction,
+  asset: Asset,
+  needed: string,
+  available: string | null,
+): ToastText {
+  return {
+    title: t(`trading:${variantOf(asset)}.insufficientTitle`),
+    description:
+      available === null
+        ? t('trading:errors.insufficientCashUnknown')
+        : t('trading:errors.insufficientCash', {
+            needed: ltrIsolate(formatUsd(needed)),
+            available: ltrIsolate(formatUsd(available)),
+          }),
+  };
+}
+
+/** A failed order: the screen's title, and the reason when the server gave a known one. */
+export function tradeFailureText(
+  t: TFunction,
+  asset: Asset,
+  side: 'buy' | 'sell',
+  error: unknown,
+): ToastText {
+  const variant = variantOf(asset);
+  const title = t(`trading:${variant}.${side}FailedTitle`);
+  const fallback = t(`trading:${variant}.${side}Failed`);
+  const name = t(`catalogue:${asset.symbol}.name`);
+  if (!(error instanceof ApiError)) return { title, description: fallback };
+  switch (error.code) {
+    case 'INSUFFICIENT_HOLDING':
+      return { title, description: t('trading:errors.insufficientHolding', { name }) };
+    case 'ASSET_UNAVAILABLE':
+      return { title, description: t('trading:errors.assetUnavailable', { name }) };
+    case 'BELOW_MINIMUM':
+      return { title, description: t('trading:errors.belowMinimum') };
+    case 'QUANTITY_INVALID':
+      return { title, description: t('trading:errors.quantityOrAmount') };
+    case 'UNKNOWN_ASSET':
+      return { title, description: t('trading:errors.unknownAsset') };
+    default:
+      return { title, description: apiErrorText(t, error, fallback) };
+  }
+}

@@ -1,0 +1,96 @@
+// SPEC §2 dashboard quick actions: links to the trading and account screens, KYC (disabled with
+// a completed mark once done), and Swap Assets, whose dialog loads only when the dashboard does.
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Link } from 'react-router';
+import {
+  Bitcoin,
+  Building2,
+  CheckCheck,
+  FileClock,
+  IdCard,
+  Lock,
+  Repeat,
+  Send,
+  Truck,
+  Weight,
+} from 'lucide-react';
+import { paths } from '@secure-vault/shared/paths';
+import { useTranslation } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
+
+const SwapDialogTrigger = lazy(() =>
+  import('@/components/swap/swap-dialog').then((module) => ({
+    default: module.SwapDialogTrigger,
+  })),
+);
+
+export const tileClass =
+  'flex h-full min-h-22 flex-col items-center justify-center gap-2 rounded-lg border bg-card p-3 text-center text-sm font-medium leading-tight shadow-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-accent-strong';
+
+interface Action {
+  key: string;
+  to: string;
+  icon: ComponentType<{ 'aria-hidden'?: boolean }>;
+}
+
+const actions: Action[] = [
+  { key: 'metals', to: paths.preciousMetals, icon: Weight },
+  { key: 'transfer', to: paths.transferAssets, icon: Send },
+  { key: 'interAccounts', to: paths.interAccounts, icon: Building2 },
+  { key: 'track', to: paths.settings, icon: Truck },
+  { key: 'crypto', to: paths.crypto, icon: Bitcoin },
+  { key: 'fixedAssets', to: paths.fixedAssets, icon: Lock },
+  { key: 'history', to: paths.history, icon: FileClock },
+];
+
+export function QuickActions({ isKycComplete }: { isKycComplete: boolean | undefined }) {
+  const { t } = useTranslation('vault');
+  return (
+    <nav aria-label={t('actions.label')}>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3 lg:grid-cols-9">
+        {actions.map(({ key, to, icon: Icon }) => (
+          <li key={key}>
+            <Link to={to} className={tileClass}>
+              <Icon aria-hidden />
+              {t(`actions.${key}`)}
+            </Link>
+          </li>
+        ))}
+        <li>
+          {isKycComplete ? (
+            // Done once and for all: shown, not offered (SPEC §2).
+            <span
+              role="link"
+              aria-disabled="true"
+              className={cn(tileClass, 'cursor-default text-muted-foreground hover:bg-card')}
+              data-testid="kyc-action-done"
+            >
+              <CheckCheck aria-hidden className="text-success!" />
+              <span>
+                {t('actions.kyc')}
+                <span className="sr-only"> — {t('actions.kycDone')}</span>
+              </span>
+            </span>
+          ) : (
+            <Link to={paths.kyc} className={tileClass}>
+              <IdCard aria-hidden />
+              {t('actions.kyc')}
+            </Link>
+          )}
+        </li>
+        <li>
+          <Suspense
+            fallback={
+              <span aria-hidden className={cn(tileClass, 'text-muted-foreground')}>
+                <Repeat aria-hidden />
+                {t('actions.swap')}
+              </span>
+            }
+          >
+            <SwapDialogTrigger className={tileClass} />
+          </Suspense>
+        </li>
+      </ul>
+    </nav>
+  );
+}

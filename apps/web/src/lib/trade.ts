@@ -1,0 +1,128 @@
+// What every order screen shares (metal and crypto trades, the swap dialog): the queries a
+// trade changes, the Idempotency-Key of a confirmed order (DESIGN §3), and exact dollar figures
+// with more than the usual 2 decimals (prices per mg, the exact charge of an order).
+import { useCallback, useRef } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import { type Asset, quantityDecimals } from '@secure-vault/shared/catalogue';
+import { directionOf, type Language } from '@secure-vault/shared/i18n';
+import { dec } from '@secure-vault/shared/money';
+import { formatQuantity, localeOf } from './format';
+import { currentLanguage } from './i18n';
+import { vaultQueryKeys } from './query-keys';
+
+/** The Sell tab's holding of one asset: ['holdings', SYMBOL]. */
+export const holdingsQueryKey = ['holdings'] as const;
+/** The journal pages: ['history', filters]. */
+export const historyQueryKey = ['history'] as const;
+
+/** Query key prefixes whose data a trade or swap changes. */
+export const tradeQueryPrefixes = [
+  vaultQueryKeys.summary,
+  vaultQueryKeys.valuables,
+  holdingsQueryKey,
+  historyQueryKey,
+] as const;
+
+export function invalidateAfterTrade(queryClient: QueryClient): Promise<void> {
+  return Promise.all(
+    tradeQueryPrefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ).then(() => undefined);
+}
+
+/**
+ * One Idempotency-Key per confirmed order: asking again for the same order (a retry after a
+ * failure) gives the same key, so the server never runs it twice; a different order, or any
+ * order after `settle()` (the previous one succeeded), gets a fresh key.
+ */
+export function useIdempotencyKey(): {
+  keyFor: (order: unknown) => string;
+  settle: () => void;
+} {
+  const current = useRef<{ order: string; key: string } | null>(null);
+  const keyFor = useCallback((order: unknown) => {
+    const fingerprint = JSON.stringify(order);
+    if (current.current?.order !== fingerprint) {
+      current.current = { order: fingerprint, key: crypto.randomUUID() };
+    }
+    return current.current.key;
+  }, []);
+  const settle = useCallback(() => {
+    current.current = null;
+  }, []);
+  return { keyFor, settle };
+}
+
+const formats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A dollar figure with between `minimum` and `maximum` decimals ("0.057", 6, 6 → "$0.057000";
+ * "99.99994500", 2, 8 → "$99.999945"). The decimal string goes to Intl as a string, so it is
+ * never rounded through a JavaScript number.
+ */
+export function formatUsdDigits(
+  value: string,
+  {
+    minimum,
+    maximum,
+    sign = 'negative',
+  }: { minimum: number; maximum: number; sign?: 'negative' | 'exceptZero' },
+  language: Language = currentLanguage(),
+): string {
+  const key = `${language}|${minimum}|${maximum}|${sign}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(language), {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: maximum,
+      signDisplay: sign,
+    });
+    formats.set(key, format);
+  }
+  return format.format(value as Intl.StringNumericLiteral);
+}
+
+/** Decimals a quantity is shown with (SPEC §9): milligrams 3, crypto units 8. */
+export function displayDecimals(asset: Asset): number {
+  return asset.kind === 'metal' ? 3 : 8;
+}
+
+/**
+ * A quantity with its unit: "1,754.385 mg" for a metal, "0.00086956 BTC" for a crypto. `t` must
+ * have the catalogue namespace loaded. `sign` adds "+" to a positive quantity.
+ */
+export function formatAssetQuantity(
+  t: TFunction,
+  asset: Asset,
+  value: string,
+  { sign = false }: { sign?: boolean } = {},
+): string {
+  const number = formatQuantity(value, displayDecimals(asset));
+  const signed = sign && dec(value).greaterThan(0) ? `+${number}` : number;
+  return `${ltrIsolate(signed)} ${asset.kind === 'metal' ? t('catalogue:units.mg') : asset.symbol}`;
+}
+
+/**
+ * A number or amount inside right-to-left text, kept left-to-right (Unicode isolates), so
+ * "-5.70 US$" or "+1,754.385" keep their sign and currency in place inside an Arabic sentence.
+ * Left-to-right pages get the text unchanged.
+ */
+export function ltrIsolate(text: string, language: Language = currentLanguage()): string {
+  return directionOf(language) === 'rtl' ? `\u2066${text}\u2069` : text;
+}
+
+/** A typed decimal without trailing zeros: "1.2500" → "1.25", "3." → "3", " 7 " → "7". */
+export function normalizeDecimal(text: string): string {
+  let value = text.trim();
+  if (value.endsWith('.')) value = value.slice(0, -1);
+  if (value.includes('.')) value = value.replace(/0+$/, '').replace(/\.$/, '');
+  return value;
+}
+
+/** The step of a quantity input: 0.001 mg, or the asset's smallest unit (0.00000001 BTC). */
+export function quantityStep(asset: Asset): string {
+  const places = quantityDecimals(asset);
+  return places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
+}

@@ -1,0 +1,111 @@
+// The trading and history screens (SPEC §2) are accessible in both languages and both themes,
+// lay out at 360 px without sideways scrolling, and say so when an address names no asset.
+import { expect, test, waitForPage } from './support/fixtures.ts';
+import { createCustomer, uniqueEmail } from './support/auth.ts';
+import { signInThroughForm } from './support/vault.ts';
+import enTrading from '../apps/web/src/locales/en/trading.json' with { type: 'json' };
+import arTrading from '../apps/web/src/locales/ar/trading.json' with { type: 'json' };
+import enHistory from '../apps/web/src/locales/en/history.json' with { type: 'json' };
+import arHistory from '../apps/web/src/locales/ar/history.json' with { type: 'json' };
+import enCatalogue from '../apps/web/src/locales/en/catalogue.json' with { type: 'json' };
+import arCatalogue from '../apps/web/src/locales/ar/catalogue.json' with { type: 'json' };
+
+const catalogs = {
+  en: { trading: enTrading, history: enHistory, catalogue: enCatalogue },
+  ar: { trading: arTrading, history: arHistory, catalogue: arCatalogue },
+} as const;
+
+const screens = ['/precious-metals', '/metal-calculator/au', '/crypto', '/crypto/BTC', '/history'];
+
+for (const language of ['en', 'ar'] as const) {
+  const { trading: t, history: h, catalogue: c } = catalogs[language];
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`trading screens pass axe (${language}, ${theme})`, async ({
+      page,
+      request,
+      readMailbox,
+      usePreferences,
+      expectAccessible,
+    }) => {
+      await usePreferences({ language, theme });
+      const email = uniqueEmail(`trading-axe-${language}-${theme}`);
+      await createCustomer(request, readMailbox, email, 'customer-password');
+      await signInThroughForm(page, language, email, 'customer-password');
+      for (const path of screens) {
+        await page.goto(path);
+        await waitForPage(page);
+        await expect(page.getByRole('status')).toHaveCount(0);
+        await expectAccessible();
+      }
+      // The confirmation dialog, and the Sell tab.
+      await page.goto('/metal-calculator/au');
+      await waitForPage(page);
+      await page.getByRole('tab', { name: t.tabs.sell, exact: true }).click();
+      await expect(page.getByTestId('holding-quantity')).toBeVisible();
+      await expectAccessible();
+      // A refused amount explains itself; then, without cash, Buy says so instead of opening
+      // the confirmation (SPEC §8).
+      await page.getByRole('tab', { name: t.tabs.buy, exact: true }).click();
+      const mg = page.getByLabel(t.order.milligrams, { exact: true });
+      await mg.fill('0');
+      await expect(page.getByText(t.errors.quantityInvalidMg, { exact: true })).toBeVisible();
+      await expectAccessible();
+      await mg.fill('1');
+      await page
+        .getByRole('button', { name: t.order.buyNamed.replace('{{name}}', c.AU.name), exact: true })
+        .click();
+      await expect(page.getByText(t.metals.insufficientTitle, { exact: true })).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      // History's empty state.
+      await page.goto('/history');
+      await waitForPage(page);
+      await expect(page.getByRole('link', { name: h.empty.startTrading })).toHaveAttribute(
+        'href',
+        '/precious-metals',
+      );
+    });
+  }
+
+  test(`unknown symbols and narrow screens (${language})`, async ({
+    page,
+    request,
+    readMailbox,
+    usePreferences,
+  }) => {
+    await usePreferences({ language });
+    await page.setViewportSize({ width: 360, height: 780 });
+    const email = uniqueEmail(`trading-narrow-${language}`);
+    await createCustomer(request, readMailbox, email, 'customer-password');
+    await signInThroughForm(page, language, email, 'customer-password');
+
+    await page.goto('/metal-calculator/xx');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.metals.notFound);
+    await page.getByRole('link', { name: t.metals.back }).click();
+    await expect(page).toHaveURL(/\/precious-metals$/);
+
+    await page.goto('/crypto/NOPE');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.crypto.notFound);
+    await page.getByRole('link', { name: t.crypto.back }).click();
+    await expect(page).toHaveURL(/\/crypto$/);
+
+    // Addresses in the other case go to the canonical one.
+    await page.goto('/metal-calculator/AU');
+    await expect(page).toHaveURL(/\/metal-calculator\/au$/);
+    await page.goto('/crypto/btc');
+    await expect(page).toHaveURL(/\/crypto\/BTC$/);
+
+    for (const path of screens) {
+      await page.goto(path);
+      await waitForPage(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${path} scrolls sideways at 360 px`).toBeLessThanOrEqual(0);
+    }
+    // Cards, not the table, on a phone.
+    await page.goto('/precious-metals');
+    await expect(page.getByTestId('metal-cards')).toBeVisible();
+    await expect(page.getByTestId('metal-table')).toBeHidden();
+  });
+}

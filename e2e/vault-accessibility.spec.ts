@@ -1,0 +1,92 @@
+// The dashboard and the admin panel pass axe in both languages and both themes: empty, then with
+// a valuable, a pending book balance and the allocation chart; the admin tabs and the per-user
+// net worth dropdown.
+import { expect, test, waitForPage } from './support/fixtures.ts';
+import { createCustomer, uniqueEmail } from './support/auth.ts';
+import { expectPageAccessible, openStaffPage, signInThroughForm } from './support/vault.ts';
+import enVault from '../apps/web/src/locales/en/vault.json' with { type: 'json' };
+import arVault from '../apps/web/src/locales/ar/vault.json' with { type: 'json' };
+import enAdmin from '../apps/web/src/locales/en/admin.json' with { type: 'json' };
+import arAdmin from '../apps/web/src/locales/ar/admin.json' with { type: 'json' };
+
+const catalogs = {
+  en: { vault: enVault, admin: enAdmin },
+  ar: { vault: arVault, admin: arAdmin },
+} as const;
+
+for (const language of ['en', 'ar'] as const) {
+  for (const theme of ['light', 'dark'] as const) {
+    const { vault: v, admin: a } = catalogs[language];
+
+    test.describe(`vault accessibility (${language}, ${theme})`, () => {
+      test.beforeEach(async ({ usePreferences }) => {
+        await usePreferences({ language, theme });
+      });
+
+      test('the dashboard and the admin panel pass axe', async ({
+        page,
+        request,
+        readMailbox,
+        browser,
+        expectAccessible,
+      }) => {
+        const email = uniqueEmail(`vault-axe-${language}-${theme}`);
+        await createCustomer(request, readMailbox, email, 'customer-password');
+        await signInThroughForm(page, language, email, 'customer-password');
+        await waitForPage(page);
+        await expect(page.getByTestId('vault-empty')).toBeVisible();
+        await expectAccessible();
+
+        const staffPage = await openStaffPage(browser, { language, theme });
+        try {
+          const form = staffPage.getByTestId('valuable-form');
+          await form.getByLabel(a.valuables.user, { exact: true }).selectOption({ label: email });
+          await form.getByLabel(a.valuables.itemName, { exact: true }).fill('Gold bar');
+          await form
+            .getByLabel(a.valuables.itemType, { exact: true })
+            .selectOption({ label: v.itemTypes.precious_metals });
+          await form.getByLabel(a.valuables.estimatedValue, { exact: true }).fill('950.25');
+          await form.getByLabel(a.valuables.description, { exact: true }).fill('One kilogram');
+          await form.getByRole('button', { name: a.valuables.add, exact: true }).click();
+          await expect(staffPage.getByText(a.valuables.added, { exact: true })).toBeVisible();
+          await staffPage.getByRole('tab', { name: a.tabs.bookBalance, exact: true }).click();
+          const balanceForm = staffPage.getByTestId('book-balance-form');
+          await balanceForm
+            .getByLabel(a.bookBalance.user, { exact: true })
+            .selectOption({ label: email });
+          await balanceForm.getByLabel(a.bookBalance.amount, { exact: true }).fill('120.50');
+          await balanceForm
+            .getByRole('button', { name: a.bookBalance.submit, exact: true })
+            .click();
+          await expect(staffPage.getByText(a.bookBalance.updated, { exact: true })).toBeVisible();
+
+          // The customer's dashboard, filled in.
+          await expect(page.getByTestId('valuable-card')).toHaveCount(1, { timeout: 5000 });
+          await expect(page.getByTestId('book-balance-pending')).toBeVisible();
+          await expect(page.getByTestId('allocation-chart').locator('.recharts-pie')).toBeVisible();
+          await expectAccessible();
+
+          // The admin panel: every tab, and the per-user dropdown.
+          await staffPage.goto('/admin');
+          await waitForPage(staffPage);
+          await expect(staffPage.getByTestId('admin-valuable').first()).toBeVisible();
+          await expect(staffPage.getByTestId('platform-net-worth-total')).toBeVisible();
+          const staffAxe = () => expectPageAccessible(staffPage);
+          await staffAxe();
+          for (const tab of ['users', 'bookBalance', 'transfers'] as const) {
+            await staffPage.getByRole('tab', { name: a.tabs[tab], exact: true }).click();
+            await expect(staffPage.getByRole('tabpanel')).toBeVisible();
+            await staffPage.waitForLoadState('networkidle');
+            await staffAxe();
+          }
+          await staffPage.getByRole('button', { name: a.userNetWorth.trigger }).click();
+          const dropdown = staffPage.getByTestId('user-net-worth');
+          await expect(dropdown.getByTestId('user-net-worth-list')).toContainText(email);
+          await staffAxe();
+        } finally {
+          await staffPage.context().close();
+        }
+      });
+    });
+  }
+}
