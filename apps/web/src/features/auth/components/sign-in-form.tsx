@@ -7,6 +7,7 @@ import { paths } from '@secure-vault/shared/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -73,22 +74,14 @@ export function SignInForm() {
           />
         )}
       </FormField>
-      <FormField
+      <PasswordField
         id="sign-in-password"
         label={t('fields.password')}
         error={message(errors.password?.message)}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            dir="ltr"
-            autoComplete="current-password"
-            readOnly={needsTotp}
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
+        autoComplete="current-password"
+        readOnly={needsTotp}
+        {...form.register('password')}
+      />
       {needsTotp ? (
         <>
           <Alert tone="info" role="status">

@@ -6,6 +6,7 @@ import { signInSchema, signUpSchema } from '@secure-vault/shared/auth';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -69,37 +70,21 @@ export function SignUpForm() {
             />
           )}
         </FormField>
-        <FormField
+        <PasswordField
           id="sign-up-password"
           label={t('fields.password')}
           hint={t('signUp.passwordHint')}
           error={message(errors.password?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              dir="ltr"
-              autoComplete="new-password"
-              {...form.register('password')}
-            />
-          )}
-        </FormField>
-        <FormField
+          autoComplete="new-password"
+          {...form.register('password')}
+        />
+        <PasswordField
           id="sign-up-confirm-password"
           label={t('fields.confirmPassword')}
           error={message(errors.confirmPassword?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              dir="ltr"
-              autoComplete="new-password"
-              {...form.register('confirmPassword')}
-            />
-          )}
-        </FormField>
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+        />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? <Spinner label={t('signUp.submitting')} /> : t('signUp.submit')}
         </Button>

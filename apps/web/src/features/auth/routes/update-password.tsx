@@ -11,6 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
+import { PasswordField } from '@/components/ui/password-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
@@ -113,37 +114,21 @@ function UpdatePasswordForm({
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
-      <FormField
+      <PasswordField
         id="new-password"
         label={t('fields.newPassword')}
         hint={t('signUp.passwordHint')}
         error={message(errors.password?.message)}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            dir="ltr"
-            autoComplete="new-password"
-            {...form.register('password')}
-          />
-        )}
-      </FormField>
-      <FormField
+        autoComplete="new-password"
+        {...form.register('password')}
+      />
+      <PasswordField
         id="confirm-new-password"
         label={t('fields.confirmPassword')}
         error={message(errors.confirmPassword?.message)}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            dir="ltr"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        )}
-      </FormField>
+        autoComplete="new-password"
+        {...form.register('confirmPassword')}
+      />
       {needsTotp ? (
         <>
           <Alert tone="info" role="status">

@@ -5,8 +5,7 @@ import { KeyRound } from 'lucide-react';
 import { changePasswordSchema, signInSchema } from '@secure-vault/shared/auth';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
+import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -77,52 +76,28 @@ export function ChangePasswordCard() {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          <FormField
+          <PasswordField
             id="current-password"
             label={t('password.current')}
             error={message(errors.currentPassword?.message)}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                dir="ltr"
-                autoComplete="current-password"
-                {...form.register('currentPassword')}
-              />
-            )}
-          </FormField>
+            autoComplete="current-password"
+            {...form.register('currentPassword')}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
-            <FormField
+            <PasswordField
               id="new-password"
               label={t('password.new')}
               error={message(errors.newPassword?.message)}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="password"
-                  dir="ltr"
-                  autoComplete="new-password"
-                  {...form.register('newPassword')}
-                />
-              )}
-            </FormField>
-            <FormField
+              autoComplete="new-password"
+              {...form.register('newPassword')}
+            />
+            <PasswordField
               id="confirm-password"
               label={t('password.confirm')}
               error={message(errors.confirmPassword?.message)}
-            >
-              {(control) => (
-                <Input
-                  {...control}
-                  type="password"
-                  dir="ltr"
-                  autoComplete="new-password"
-                  {...form.register('confirmPassword')}
-                />
-              )}
-            </FormField>
+              autoComplete="new-password"
+              {...form.register('confirmPassword')}
+            />
           </div>
           <div>
             <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto">
