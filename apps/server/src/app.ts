@@ -18,6 +18,7 @@ import { historyRoutes } from './features/history/routes.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
 import { requireAccessDeclarations } from './http/access.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { scheduleIdempotencyKeyPurge } from './http/idempotency.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
@@ -69,6 +70,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(vaultRoutes, { prefix: `${apiPrefix}/me`, ctx });
   await app.register(adminVaultRoutes, { prefix: `${apiPrefix}/admin`, ctx });
   await registerRealtime(app, ctx);
+  scheduleIdempotencyKeyPurge(app, ctx);
   if (ctx.mailer.transport === 'outbox') {
     await app.register(devRoutes, { prefix: apiPrefix, ctx });
   }

@@ -23,7 +23,11 @@ function readConfig(): Config {
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  logger,
+});
 await database.migrate();
 if (config.admin) {
   const result = await ensureAdmin({ db: database.db, clock: systemClock }, config.admin);

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { createLogger, type Logger } from '../logger.ts';
 import * as accountsSchema from './schema.ts';
 import * as vaultSchema from './vault-schema.ts';
 
@@ -40,10 +41,13 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; when absent it lives in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Where lost PostgreSQL connections are reported; scripts without one log warnings to stdout. */
+  logger?: Logger | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    const logger = options.logger ?? createLogger('warn');
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // pool.end() resolves once it has asked each connection to end, not once they have: keep
     // track, so close() returns only when the server has let go (a database dropped right
@@ -52,7 +56,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('connect', (client) => {
       connections.add(client);
       client.once('end', () => connections.delete(client));
+      // A connection lost while checked out between queries (inside a transaction) is reported
+      // on the client alone, and with no listener would crash the process. Idle or checked
+      // out, the pool discards a broken client and opens a new one for the next query. One
+      // loss can raise several errors (the server's FATAL, then the closed socket): log the first.
+      let isLost = false;
+      client.on('error', (err) => {
+        if (isLost) return;
+        isLost = true;
+        logger.warn(
+          { err: connectionError(err) },
+          'database connection lost; the pool replaces it',
+        );
+      });
     });
+    // The pool re-emits an idle client's error; without a listener that would crash the process.
+    // The client's own listener above has logged it.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
@@ -61,7 +81,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
-      listen: (channel, onPayload) => listenPostgres(options.url as string, channel, onPayload),
+      listen: (channel, onPayload) =>
+        listenPostgres(options.url as string, channel, onPayload, logger),
       close: async () => {
         const ended = [...connections].map(
           (client) => new Promise<void>((resolve) => client.once('end', () => resolve())),
@@ -102,6 +123,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/**
+ * What is logged of a connection error: its kind, code and message. Never the error itself: pg
+ * attaches its client, whose connection parameters include the password.
+ */
+function connectionError(err: unknown): { type: string; code?: string; message: string } {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err) };
+  const code = (err as { code?: unknown }).code;
+  return {
+    type: err.name,
+    ...(typeof code === 'string' ? { code } : {}),
+    message: err.message,
+  };
+}
+
 const reconnectDelaysMs = [1000, 2000, 5000, 10_000];
 
 /** LISTEN on a dedicated connection: pooled connections are handed to other queries. */
@@ -109,6 +144,7 @@ async function listenPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  logger: Logger,
 ): Promise<() => Promise<void>> {
   let current: pg.Client | null = null;
   let isStopped = false;
@@ -120,7 +156,7 @@ async function listenPostgres(
     client.on('notification', (message) => {
       if (message.channel === channel) onPayload(message.payload ?? '');
     });
-    client.on('error', () => lost(client));
+    client.on('error', (err) => lost(client, err));
     client.on('end', () => lost(client));
     try {
       await client.connect();
@@ -134,16 +170,26 @@ async function listenPostgres(
 
   // A lost connection (server restart, network) is reopened after 1, 2, 5, then every 10 s.
   // Notices sent while it is down are missed; open pages catch up on their next refetch.
-  const lost = (client: pg.Client): void => {
+  const lost = (client: pg.Client, err?: Error): void => {
     if (client !== current) return;
     current = null;
     client.end().catch(() => {});
+    logger.warn(
+      { channel, ...(err ? { err: connectionError(err) } : {}) },
+      'LISTEN connection lost; reconnecting',
+    );
     retry();
   };
 
-  const retry = (): void => {
+  const retry = (err?: unknown): void => {
     if (isStopped) return;
     const delay = reconnectDelaysMs[Math.min(failures, reconnectDelaysMs.length - 1)];
+    if (err !== undefined) {
+      logger.warn(
+        { channel, err: connectionError(err), retryInMs: delay },
+        'LISTEN reconnect failed',
+      );
+    }
     failures += 1;
     retryTimer = setTimeout(() => {
       open().then((client) => {
@@ -153,6 +199,7 @@ async function listenPostgres(
         }
         current = client;
         failures = 0;
+        logger.info({ channel }, 'LISTEN connection restored');
       }, retry);
     }, delay);
     retryTimer.unref();

@@ -6,15 +6,18 @@
 //
 // A request that fails (a business rule, bad input) rolls back with its key, so nothing is
 // stored: a retry with that key runs again, which is safe because the failure moved nothing.
+//
+// Keys are honoured for a day, then purged hourly; after that a repeat runs as a new request.
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   idempotencyHeader,
   idempotencyKeyPattern,
   idempotentReplayHeader,
 } from '@secure-vault/shared';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/vault-schema.ts';
 import { AppError } from './errors.ts';
@@ -172,4 +175,35 @@ export async function replyIdempotently<T>(
 ) {
   const outcome = await runIdempotent(db, idempotencyScope(request, userId), at, work);
   return sendIdempotent(reply, outcome);
+}
+
+/**
+ * How long a key is honoured. Neither DESIGN §3 nor decision 007 states a window, so 24 hours:
+ * the web app reuses a key only to retry the same confirmed order from the same page, which
+ * happens within minutes.
+ */
+export const idempotencyKeyLifetimeMs = 24 * 60 * 60_000;
+
+/** Deletes the keys older than their lifetime; younger ones keep replaying. */
+export async function purgeExpiredIdempotencyKeys(db: Db, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - idempotencyKeyLifetimeMs);
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, before));
+}
+
+const purgeIntervalMs = 60 * 60_000;
+
+/** Purges expired keys hourly while the app runs (safe on several instances at once). */
+export function scheduleIdempotencyKeyPurge(app: FastifyInstance, ctx: AppContext): void {
+  let running: Promise<void> | undefined;
+  const timer = setInterval(() => {
+    running = purgeExpiredIdempotencyKeys(ctx.db, ctx.clock.now()).catch((err: unknown) =>
+      ctx.logger.error({ err }, 'clean-up of old idempotency keys failed'),
+    );
+  }, purgeIntervalMs);
+  timer.unref();
+  // Stop before the database closes, letting a purge under way finish.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 }

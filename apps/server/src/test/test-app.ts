@@ -36,7 +36,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function openTestDatabase(
+  logger: Logger,
+): Promise<{ database: Database; drop(): Promise<void> }> {
   if (dbKind === 'pglite') {
     const database = await openDatabase({});
     return { database, drop: async () => {} };
@@ -50,7 +52,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop(): Promise
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10 });
+  const database = await openDatabase({ url: url.toString(), poolSize: 10, logger });
   return {
     database,
     async drop() {
@@ -78,9 +80,9 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.env);
-  const { database, drop } = await openTestDatabase();
-  await database.migrate();
   const logger = options.logger ?? createLogger('silent');
+  const { database, drop } = await openTestDatabase(logger);
+  await database.migrate();
   const ctx: AppContext = {
     config,
     database,
