@@ -63,9 +63,12 @@ test('the landing page links to the vault, the marketing pages and contact', asy
     'href',
     '/auth',
   );
-  await expect(
-    main.getByRole('link', { name: enLanding.hero.createAccount }).first(),
-  ).toHaveAttribute('href', '/auth');
+  // The hero's and the closing section's "Create Account" both open the sign-up tab.
+  const createAccount = main.getByRole('link', { name: enLanding.hero.createAccount });
+  await expect(createAccount).toHaveCount(2);
+  for (const link of await createAccount.all()) {
+    await expect(link).toHaveAttribute('href', '/auth?tab=sign-up');
+  }
   for (const href of ['/what-we-do', '/about', '/contact']) {
     await expect(main.locator(`a[href="${href}"]`).first()).toBeVisible();
   }

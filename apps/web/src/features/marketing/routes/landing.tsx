@@ -29,6 +29,8 @@ const ctaClass = [
   'before:absolute before:inset-x-0 before:-top-32 before:-z-10 before:mx-auto before:h-64 before:w-[min(40rem,100%)] before:rounded-full before:bg-accent/30 before:blur-3xl dark:before:bg-accent/15',
 ].join(' ');
 
+const signUp = { pathname: paths.auth, search: '?tab=sign-up' };
+
 const trustKeys = ['takaful', 'surveillance', 'bilingual'] as const;
 
 const exploreLinks: { key: string; to: string; icon: LucideIcon }[] = [
@@ -73,7 +75,7 @@ export default function LandingRoute() {
                   </Link>
                 </Button>
                 <Button asChild size="lg" variant="outline">
-                  <Link to={paths.auth}>{t('hero.createAccount')}</Link>
+                  <Link to={signUp}>{t('hero.createAccount')}</Link>
                 </Button>
               </div>
               <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted-foreground">
@@ -155,7 +157,7 @@ export default function LandingRoute() {
             {t('cta.description')}
           </p>
           <Button asChild size="lg" variant="accent" className="mt-8">
-            <Link to={paths.auth}>
+            <Link to={signUp}>
               {t('cta.button')}
               <ArrowRight aria-hidden className="rtl:rotate-180" />
             </Link>
