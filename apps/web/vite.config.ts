@@ -10,7 +10,20 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
   },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    // Two entries: the app, and the small script of the prerendered home page
+    // (scripts/prerender.ts finds it through the manifest).
+    manifest: true,
+    rolldownOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, 'index.html'),
+        home: path.resolve(import.meta.dirname, 'src/home.ts'),
+      },
+    },
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -75,6 +75,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await app.register(devRoutes, { prefix: apiPrefix, ctx });
   }
 
-  await registerSpa(app, ctx.config.webDist);
+  await registerSpa(app, ctx.config.webDist, ctx.clock);
   return app;
 }

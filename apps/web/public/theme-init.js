@@ -1,4 +1,7 @@
 // Runs before first paint: applies the stored theme (light, dark or system) and language.
+// On the prerendered home page the server has already written the page in the language of the
+// `language` cookie; if the stored choice says otherwise, the cookie is put right and the page
+// loaded again, once.
 (function () {
   var root = document.documentElement;
   var theme = 'system';
@@ -14,6 +17,15 @@
     (theme !== 'light' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   root.classList.toggle('dark', isDark);
   root.style.colorScheme = isDark ? 'dark' : 'light';
-  root.lang = language;
-  root.dir = language === 'ar' ? 'rtl' : 'ltr';
+  if (!root.hasAttribute('data-prerendered')) {
+    root.lang = language;
+    root.dir = language === 'ar' ? 'rtl' : 'ltr';
+  } else if (root.lang !== language) {
+    document.cookie = 'language=' + language + '; Path=/; Max-Age=31536000; SameSite=Lax';
+    // Without cookies the page stays as sent rather than reloading for ever.
+    if (document.cookie.indexOf('language=' + language) !== -1) {
+      root.style.visibility = 'hidden';
+      location.reload();
+    }
+  }
 })();

@@ -10,3 +10,4 @@ export * from './catalogue.ts';
 export * from './trading.ts';
 export * from './vault.ts';
 export * from './history.ts';
+export * from './prerender.ts';

@@ -1,17 +1,35 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, manualClock, type TestApp } from '../test/test-app.ts';
+import { yearPlaceholder } from '@secure-vault/shared/prerender';
 
 const dist = mkdtempSync(path.join(os.tmpdir(), 'sv-dist-'));
+const clock = manualClock(new Date('2026-12-31T23:59:00Z'));
 let t: TestApp;
+
+function writeHomePages() {
+  mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
+  for (const [language, heading] of [
+    ['en', 'Private custody'],
+    ['ar', 'حفظ خاص'],
+  ]) {
+    writeFileSync(
+      path.join(dist, 'prerendered', `home.${language}.html`),
+      `<!doctype html><html lang="${language}" data-prerendered><h1>${heading}</h1>` +
+        `<footer>© ${yearPlaceholder} Secure Vault</footer></html>`,
+    );
+  }
+}
 
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Secure Vault</title>');
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-  t = await createTestApp({ env: { WEB_DIST: dist } });
+  writeHomePages();
+  t = await createTestApp({ env: { WEB_DIST: dist }, clock });
 });
 afterAll(async () => {
   await t.close();
@@ -19,7 +37,7 @@ afterAll(async () => {
 });
 
 describe('the built web app', () => {
-  it.each(['/', '/about', '/dashboard', '/metal-calculator/au', '/no/such/page'])(
+  it.each(['/about', '/dashboard', '/metal-calculator/au', '/no/such/page'])(
     'answers %s with index.html, never cached',
     async (url) => {
       const res = await t.app.inject({ url });
@@ -51,5 +69,67 @@ describe('the built web app', () => {
       body: '{}',
     });
     expect(post.statusCode).toBe(404);
+  });
+});
+
+describe('the prerendered home page at /', () => {
+  it('is the English page by default, with the year from the clock, never cached', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toContain('cookie');
+    expect(res.body).toContain('<html lang="en" data-prerendered>');
+    expect(res.body).toContain('© 2026 Secure Vault');
+    expect(res.body).not.toContain(yearPlaceholder);
+  });
+
+  it('follows the language cookie, and ignores a language it does not know', async () => {
+    const arabic = await t.app.inject({ url: '/', cookies: { language: 'ar' } });
+    expect(arabic.body).toContain('<h1>حفظ خاص</h1>');
+    const unknown = await t.app.inject({ url: '/', cookies: { language: 'fr' } });
+    expect(unknown.body).toContain('<html lang="en" data-prerendered>');
+  });
+
+  it('is sent compressed when the browser accepts it', async () => {
+    const plain = (await t.app.inject({ url: '/', cookies: { language: 'ar' } })).rawPayload;
+    const br = await t.app.inject({
+      url: '/',
+      cookies: { language: 'ar' },
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(plain)).toBe(true);
+    const gzip = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('Private custody');
+  });
+
+  it('shows the new year once the clock passes midnight on 31 December', async () => {
+    clock.advance(2 * 60_000);
+    const res = await t.app.inject({ url: '/' });
+    expect(res.body).toContain('© 2027 Secure Vault');
+  });
+
+  it('picks up a rebuild while the server runs', async () => {
+    const file = path.join(dist, 'prerendered', 'home.en.html');
+    writeFileSync(file, '<!doctype html><html lang="en" data-prerendered><h1>Rebuilt</h1></html>');
+    expect((await t.app.inject({ url: '/' })).body).toContain('<h1>Rebuilt</h1>');
+    writeHomePages();
+  });
+
+  it('never serves the prerendered files themselves, which still hold the placeholder', async () => {
+    const res = await t.app.inject({ url: '/prerendered/home.en.html' });
+    expect(res.body).not.toContain(yearPlaceholder);
+    expect(res.body).toContain('<title>Secure Vault</title>');
+  });
+
+  it('falls back to the app when the build has no prerendered page', async () => {
+    rmSync(path.join(dist, 'prerendered'), { recursive: true });
+    const res = await t.app.inject({ url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Secure Vault</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    writeHomePages();
   });
 });

@@ -1,11 +1,18 @@
 // Serves the built web app with history-API fallback; unknown /api paths get the JSON 404.
+// `/` is the prerendered home page (home-page.ts) when the build has one.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { Clock } from '../context.ts';
 import { errorBody } from './errors.ts';
+import { homePage } from './home-page.ts';
 
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  clock: Clock,
+): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -13,10 +20,17 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
       wildcard: true,
       index: 'index.html',
       preCompressed: true,
+      // The prerendered pages still hold the year placeholder; only `/` sends them, filled in.
+      allowedPath: (pathName) => !pathName.startsWith('/prerendered/'),
       setHeaders(res, filePath) {
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    });
+    const sendHome = homePage(webDist, clock);
+    app.get('/', { schema: { hide: true } }, async (request, reply) => {
+      if (await sendHome(request, reply)) return reply;
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   }
   app.setNotFoundHandler((request, reply) => {

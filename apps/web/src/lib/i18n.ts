@@ -1,9 +1,11 @@
 // i18next with one lazily loaded JSON file per language and namespace, so a page downloads
-// only the texts it shows. <html lang dir> follows the language, stored under `language`.
+// only the texts it shows. <html lang dir> follows the language, stored under `language`
+// (lib/preferences.ts).
 // useTranslation is our own small React binding (react-i18next would add 3 KB to every page).
 import { useMemo, useSyncExternalStore } from 'react';
 import i18next, { type BackendModule, type TFunction } from 'i18next';
-import { defaultLanguage, directionOf, isLanguage, type Language } from '@secure-vault/shared/i18n';
+import { defaultLanguage, isLanguage, type Language } from '@secure-vault/shared/i18n';
+import { applyLanguage, storedLanguage, storeLanguage, syncLanguageCookie } from './preferences';
 
 export const namespaces = ['common', 'marketing'] as const;
 export type Namespace = (typeof namespaces)[number] | (string & {});
@@ -26,42 +28,17 @@ const lazyCatalogs: BackendModule = {
   },
 };
 
-export const languageStorageKey = 'language';
-
-export function storedLanguage(): Language {
-  try {
-    const value = localStorage.getItem(languageStorageKey);
-    return isLanguage(value) ? value : defaultLanguage;
-  } catch {
-    return defaultLanguage;
-  }
-}
-
-function applyToDocument(language: Language): void {
-  document.documentElement.lang = language;
-  document.documentElement.dir = directionOf(language);
-}
-
 export function currentLanguage(): Language {
   return isLanguage(i18next.resolvedLanguage) ? i18next.resolvedLanguage : defaultLanguage;
 }
 
 export async function changeLanguage(language: Language): Promise<void> {
-  try {
-    localStorage.setItem(languageStorageKey, language);
-  } catch {
-    // Private browsing: the choice lasts for this page only.
-  }
+  storeLanguage(language);
   await i18next.changeLanguage(language);
 }
 
-export function initI18n(): typeof i18next {
-  const language = storedLanguage();
-  applyToDocument(language);
-  i18next.on('languageChanged', (lng) => {
-    if (isLanguage(lng)) applyToDocument(lng);
-  });
-  void i18next.use(lazyCatalogs).init({
+function init(language: Language): Promise<unknown> {
+  return i18next.use(lazyCatalogs).init({
     lng: language,
     fallbackLng: false,
     supportedLngs: ['en', 'ar'],
@@ -70,7 +47,28 @@ export function initI18n(): typeof i18next {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+}
+
+export function initI18n(): typeof i18next {
+  const language = storedLanguage();
+  applyLanguage(language);
+  // A choice stored before the cookie existed reaches the server from now on.
+  syncLanguageCookie(language);
+  i18next.on('languageChanged', (lng) => {
+    if (isLanguage(lng)) applyLanguage(lng);
+  });
+  void init(language);
   return i18next;
+}
+
+/**
+ * For rendering outside a browser (scripts/prerender.ts): switches to `language` and waits until
+ * the namespaces have loaded, so nothing suspends while rendering.
+ */
+export async function prepareI18n(language: Language, namespaces: Namespace[]): Promise<void> {
+  if (!i18next.isInitialized) await init(language);
+  await i18next.changeLanguage(language);
+  await i18next.loadNamespaces(namespaces);
 }
 
 const pending = new Map<string, Promise<void>>();
@@ -99,7 +97,7 @@ export function useTranslation(namespaces: Namespace | Namespace[] = 'common'): 
 } {
   const list = Array.isArray(namespaces) ? namespaces : [namespaces];
   const key = list.join(',');
-  const language = useSyncExternalStore(subscribe, languageSnapshot);
+  const language = useSyncExternalStore(subscribe, languageSnapshot, languageSnapshot);
   const t = useMemo(() => i18next.getFixedT(language, key.split(',')), [language, key]);
   if (language === '' || !list.every((ns) => i18next.hasLoadedNamespace(ns))) {
     const pendingKey = `${language}|${key}`;

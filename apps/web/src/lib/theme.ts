@@ -1,51 +1,30 @@
-// Theme light, dark or system, stored under `theme` (default system). public/theme-init.js
-// applies it before first paint; this module keeps it applied and lets the user change it.
+// Theme light, dark or system, stored under `theme` (default system), for React: the current
+// choice as a hook, and the setter every theme switch calls. Storage and the <html> class live
+// in lib/preferences.ts, which the prerendered home page shares.
 import { useSyncExternalStore } from 'react';
+import {
+  storedTheme,
+  storeTheme,
+  type Theme,
+  watchSystemTheme as watchSystem,
+} from './preferences';
 
-export const themes = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof themes)[number];
+export { themes, type Theme } from './preferences';
 
-const storageKey = 'theme';
 const listeners = new Set<() => void>();
-const darkQuery = () => window.matchMedia('(prefers-color-scheme: dark)');
-
-function readTheme(): Theme {
-  try {
-    const value = localStorage.getItem(storageKey);
-    return value === 'light' || value === 'dark' ? value : 'system';
-  } catch {
-    return 'system';
-  }
-}
-
-let current: Theme = typeof window === 'undefined' ? 'system' : readTheme();
-
-export function applyTheme(theme: Theme = current): void {
-  const isDark = theme === 'dark' || (theme === 'system' && darkQuery().matches);
-  const root = document.documentElement;
-  root.classList.toggle('dark', isDark);
-  root.style.colorScheme = isDark ? 'dark' : 'light';
-}
+let current: Theme = typeof window === 'undefined' ? 'system' : storedTheme();
 
 export function setTheme(theme: Theme): void {
   current = theme;
-  try {
-    localStorage.setItem(storageKey, theme);
-  } catch {
-    // The choice lasts for this page only.
-  }
-  applyTheme(theme);
+  storeTheme(theme);
   listeners.forEach((notify) => notify());
 }
 
 export function watchSystemTheme(): () => void {
-  const query = darkQuery();
-  const onChange = () => {
-    if (current === 'system') applyTheme('system');
-  };
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
+  return watchSystem(() => current);
 }
+
+const snapshot = () => current;
 
 export function useTheme(): Theme {
   return useSyncExternalStore(
@@ -53,6 +32,7 @@ export function useTheme(): Theme {
       listeners.add(notify);
       return () => listeners.delete(notify);
     },
-    () => current,
+    snapshot,
+    snapshot,
   );
 }

@@ -13,6 +13,7 @@ export function LanguageSwitch() {
       size="sm"
       lang={other}
       aria-label={t('language.switchTo')}
+      data-language-switch={other}
       onClick={() => void changeLanguage(other)}
     >
       <Languages aria-hidden />

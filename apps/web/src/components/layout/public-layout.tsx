@@ -59,6 +59,7 @@ export function PublicLayout() {
                 <Link to={paths.auth}>{t('nav.signIn')}</Link>
               </Button>
             </div>
+            {/* The data-* attributes let the prerendered home page (src/home.ts) work the menu. */}
             <Button
               variant="ghost"
               size="icon"
@@ -66,39 +67,49 @@ export function PublicLayout() {
               aria-expanded={isMenuOpen}
               aria-controls="mobile-menu"
               aria-label={isMenuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
+              data-menu-button=""
+              data-open-label={t('nav.openMenu')}
+              data-close-label={t('nav.closeMenu')}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              {isMenuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+              <span hidden={isMenuOpen} data-menu-icon="closed">
+                <Menu aria-hidden />
+              </span>
+              <span hidden={!isMenuOpen} data-menu-icon="open">
+                <X aria-hidden />
+              </span>
             </Button>
           </div>
         </div>
-        {isMenuOpen ? (
-          <div id="mobile-menu" className="border-t bg-background px-4 pb-4 md:hidden">
-            <nav aria-label={t('nav.label')} className="flex flex-col py-2">
-              {links.map((link) => (
-                <Link
-                  key={link.to}
-                  to={link.to}
-                  onClick={() => setMenuOpen(false)}
-                  className="rounded-md px-2 py-3 font-medium hover:bg-muted"
-                >
-                  {t(link.key)}
-                </Link>
-              ))}
+        <div
+          id="mobile-menu"
+          hidden={!isMenuOpen}
+          className="border-t bg-background px-4 pb-4 md:hidden"
+        >
+          <nav aria-label={t('nav.label')} className="flex flex-col py-2">
+            {links.map((link) => (
               <Link
-                to={paths.auth}
+                key={link.to}
+                to={link.to}
                 onClick={() => setMenuOpen(false)}
-                className="rounded-md px-2 py-3 font-medium text-accent-strong hover:bg-muted"
+                className="rounded-md px-2 py-3 font-medium hover:bg-muted"
               >
-                {t('nav.signIn')}
+                {t(link.key)}
               </Link>
-            </nav>
-            <div className="flex items-center gap-2 sm:hidden">
-              <LanguageSwitch />
-              <ThemeSwitch />
-            </div>
+            ))}
+            <Link
+              to={paths.auth}
+              onClick={() => setMenuOpen(false)}
+              className="rounded-md px-2 py-3 font-medium text-accent-strong hover:bg-muted"
+            >
+              {t('nav.signIn')}
+            </Link>
+          </nav>
+          <div className="flex items-center gap-2 sm:hidden">
+            <LanguageSwitch />
+            <ThemeSwitch />
           </div>
-        ) : null}
+        </div>
       </header>
       <main id="main" className="flex-1">
         <ErrorBoundary key={pathname}>

@@ -1,11 +1,13 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n';
 import { setTheme, type Theme, themes, useTheme } from '@/lib/theme';
-import { cn } from '@/lib/utils';
 
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
 
-/** Light, dark or system, as a small radio group of icon buttons. */
+/**
+ * Light, dark or system, as a small radio group of icon buttons. The checked look follows
+ * aria-checked, so the prerendered home page (src/home.ts) only has to set that.
+ */
 export function ThemeSwitch() {
   const { t } = useTranslation('common');
   const theme = useTheme();
@@ -27,10 +29,8 @@ export function ThemeSwitch() {
             aria-label={t(`theme.${option}`)}
             title={t(`theme.${option}`)}
             onClick={() => setTheme(option)}
-            className={cn(
-              'inline-flex size-8 items-center justify-center rounded-sm text-muted-foreground transition-colors hover:text-foreground cursor-pointer',
-              isChecked && 'bg-muted text-foreground',
-            )}
+            data-theme-option={option}
+            className="inline-flex size-8 cursor-pointer items-center justify-center rounded-sm text-muted-foreground transition-colors hover:text-foreground aria-checked:bg-muted aria-checked:text-foreground"
           >
             <Icon className="size-4" aria-hidden />
           </button>

@@ -1,0 +1,102 @@
+// After `vite build` and the SSR build of src/prerender.tsx: writes the home page as finished
+// HTML, one file per language, into dist/prerendered/. The server sends the one the visitor's
+// `language` cookie asks for (apps/server/src/http/home-page.ts), so `/` loads only the small
+// src/home.ts instead of the whole app. The footer's year is left as a placeholder the server
+// fills in, so a page built in December is still right in January.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { directionOf, type Language, languages } from '@secure-vault/shared/i18n';
+import { yearPlaceholder } from '@secure-vault/shared/prerender';
+
+const web = path.resolve(import.meta.dirname, '..');
+const dist = path.join(web, 'dist');
+const ssrBuild = path.join(web, '.prerender');
+// What src/prerender.tsx exports (written out here: these scripts are checked without the app).
+interface RenderedHome {
+  html: string;
+  title: string;
+  description: string;
+  copyright: (year: string) => string;
+}
+const { renderHome } = (await import(pathToFileURL(path.join(ssrBuild, 'prerender.js')).href)) as {
+  renderHome: (language: Language) => Promise<RenderedHome>;
+};
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+const manifest = JSON.parse(
+  readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'),
+) as Record<string, ManifestChunk>;
+const home = manifest['src/home.ts'];
+if (!home) throw new Error('The build has no src/home.ts entry (see vite.config.ts).');
+const homeScripts = [
+  `<script type="module" crossorigin src="/${home.file}"></script>`,
+  ...(home.imports ?? []).map(
+    (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`,
+  ),
+].join('\n    ');
+
+const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
+}
+
+/** Replaces what `pattern` matches, which must be exactly one place: a changed template fails the build. */
+function replaceOnce(html: string, pattern: RegExp | string, replacement: string, what: string) {
+  const matches =
+    typeof pattern === 'string'
+      ? html.split(pattern).length - 1
+      : (html.match(new RegExp(pattern, 'g'))?.length ?? 0);
+  if (matches !== 1) throw new Error(`Prerender: expected one ${what}, found ${matches}.`);
+  return html.replace(pattern, () => replacement);
+}
+
+const outDir = path.join(dist, 'prerendered');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir);
+const buildYear = String(new Date().getFullYear());
+
+for (const language of languages) {
+  const page = await renderHome(language);
+  let html = template;
+  html = replaceOnce(
+    html,
+    /<html [^>]*>/,
+    `<html lang="${language}" dir="${directionOf(language)}" data-prerendered>`,
+    '<html> tag',
+  );
+  html = replaceOnce(
+    html,
+    /<title>[^<]*<\/title>/,
+    `<title>${escapeHtml(page.title)}</title>`,
+    '<title>',
+  );
+  html = replaceOnce(
+    html,
+    /<meta\s+name="description"\s+content="[^"]*"\s*\/>/,
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    'meta description',
+  );
+  html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  html = replaceOnce(html, /<script type="module"[^>]*><\/script>/, homeScripts, 'app script');
+  html = replaceOnce(
+    html,
+    '<div id="root"></div>',
+    `<div id="root">${replaceOnce(page.html, escapeHtml(page.copyright(buildYear)), escapeHtml(page.copyright(yearPlaceholder)), 'copyright line')}</div>`,
+    '#root',
+  );
+  writeFileSync(path.join(outDir, `home.${language}.html`), html);
+}
+rmSync(ssrBuild, { recursive: true, force: true });
+console.log(
+  `Prerendered the home page in ${languages.join(' and ')} into ${path.relative(process.cwd(), outDir)}`,
+);

@@ -1,0 +1,59 @@
+// The one script of the prerendered home page (scripts/prerender.ts writes the page): it works
+// the language switch, the theme switch and the mobile menu without React, so `/` shows and
+// responds with a couple of kilobytes of JavaScript. Every other page is the app itself.
+import { isLanguage } from '@secure-vault/shared/i18n';
+import {
+  storedTheme,
+  storeLanguage,
+  storeTheme,
+  type Theme,
+  themes,
+  watchSystemTheme,
+} from './lib/preferences';
+
+let theme: Theme = storedTheme();
+
+function isTheme(value: string | undefined): value is Theme {
+  return themes.some((option) => option === value);
+}
+
+function showTheme(): void {
+  for (const radio of document.querySelectorAll<HTMLElement>('[data-theme-option]')) {
+    radio.setAttribute('aria-checked', String(radio.dataset.themeOption === theme));
+  }
+}
+
+function setMenuOpen(button: HTMLElement, isOpen: boolean): void {
+  const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (!menu) return;
+  menu.hidden = !isOpen;
+  button.setAttribute('aria-expanded', String(isOpen));
+  const label = isOpen ? button.dataset.closeLabel : button.dataset.openLabel;
+  if (label) button.setAttribute('aria-label', label);
+  for (const icon of button.querySelectorAll<HTMLElement>('[data-menu-icon]')) {
+    icon.toggleAttribute('hidden', (icon.dataset.menuIcon === 'open') !== isOpen);
+  }
+}
+
+document.addEventListener('click', (event) => {
+  if (!(event.target instanceof Element)) return;
+  const control = event.target.closest<HTMLElement>(
+    '[data-theme-option], [data-language-switch], [data-menu-button]',
+  );
+  if (!control) return;
+  const { themeOption, languageSwitch } = control.dataset;
+  if (isTheme(themeOption)) {
+    theme = themeOption;
+    storeTheme(theme);
+    showTheme();
+  } else if (isLanguage(languageSwitch)) {
+    // The server writes the page in the language of the cookie this stores.
+    storeLanguage(languageSwitch);
+    location.reload();
+  } else if (control.hasAttribute('data-menu-button')) {
+    setMenuOpen(control, control.getAttribute('aria-expanded') !== 'true');
+  }
+});
+
+showTheme();
+watchSystemTheme(() => theme);
