@@ -138,3 +138,22 @@ test('the footer shows the current year, and / reads without JavaScript', async 
   ).toHaveAttribute('href', '/auth');
   await context.close();
 });
+
+test('when the cookie cannot reach the server, / reloads once and then stays as sent', async ({
+  page,
+  request,
+  usePreferences,
+}) => {
+  await usePreferences({ language: 'ar' });
+  let homeRequests = 0;
+  // As from a server that ignores the cookie: always the English page.
+  await page.route('**/', async (route) => {
+    homeRequests += 1;
+    await route.fulfill({ response: await request.get('/') });
+  });
+  await page.goto('/');
+  await expect(heading(page)).toHaveText(enLanding.hero.title);
+  await page.waitForLoadState('networkidle');
+  expect(homeRequests).toBe(2);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});

@@ -20,12 +20,21 @@
   if (!root.hasAttribute('data-prerendered')) {
     root.lang = language;
     root.dir = language === 'ar' ? 'rtl' : 'ltr';
-  } else if (root.lang !== language) {
-    document.cookie = 'language=' + language + '; Path=/; Max-Age=31536000; SameSite=Lax';
-    // Without cookies the page stays as sent rather than reloading for ever.
-    if (document.cookie.indexOf('language=' + language) !== -1) {
+    return;
+  }
+  var reloadKey = 'language-reload';
+  try {
+    if (root.lang === language) {
+      sessionStorage.removeItem(reloadKey);
+    } else if (sessionStorage.getItem(reloadKey) !== language) {
+      // Once per mismatch: without cookies, or with a server that ignores them, the page stays
+      // as sent rather than reloading for ever.
+      sessionStorage.setItem(reloadKey, language);
+      document.cookie = 'language=' + language + '; Path=/; Max-Age=31536000; SameSite=Lax';
       root.style.visibility = 'hidden';
       location.reload();
     }
+  } catch (e) {
+    /* without storage there is no stored choice to honour */
   }
 })();
