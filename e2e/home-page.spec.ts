@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { expect, test, waitForPage } from './support/fixtures.ts';
 import enLanding from '../apps/web/src/locales/en/landing.json' with { type: 'json' };
 import arLanding from '../apps/web/src/locales/ar/landing.json' with { type: 'json' };
+import enAbout from '../apps/web/src/locales/en/about.json' with { type: 'json' };
 import arAbout from '../apps/web/src/locales/ar/about.json' with { type: 'json' };
 import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import arCommon from '../apps/web/src/locales/ar/common.json' with { type: 'json' };
@@ -156,4 +157,15 @@ test('when the cookie cannot reach the server, / reloads once and then stays as 
   await page.waitForLoadState('networkidle');
   expect(homeRequests).toBe(2);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test('pointing at a link on / starts loading the app before the click', async ({ page }) => {
+  await page.goto('/');
+  await expect(heading(page)).toHaveText(enLanding.hero.title);
+  const about = page.getByRole('banner').getByRole('link', { name: enCommon.nav.about });
+  const appEntry = page.waitForRequest(/\/assets\/index-[^/]+\.js$/);
+  await about.hover();
+  await appEntry;
+  await about.click();
+  await expect(heading(page)).toHaveText(enAbout.hero.tagline);
 });

@@ -40,6 +40,15 @@ const homeScripts = [
 ].join('\n    ');
 
 const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The app's own modules, which src/home.ts preloads once the visitor points at a link.
+const appModules = [
+  ...template.matchAll(
+    /<(?:script type="module"[^>]* src|link rel="modulepreload"[^>]* href)="([^"]+)"/g,
+  ),
+].map((match) => match[1]);
+if (!appModules.some((href) => href?.includes('/assets/index-'))) {
+  throw new Error('Prerender: the app entry is missing from index.html.');
+}
 
 function escapeHtml(text: string): string {
   return text
@@ -87,7 +96,12 @@ for (const language of languages) {
     'meta description',
   );
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
-  html = replaceOnce(html, /<script type="module"[^>]*><\/script>/, homeScripts, 'app script');
+  html = replaceOnce(
+    html,
+    /<script type="module"[^>]*><\/script>/,
+    `<meta name="app-modules" content="${appModules.join(' ')}" />\n    ${homeScripts}`,
+    'app script',
+  );
   html = replaceOnce(
     html,
     '<div id="root"></div>',

@@ -68,4 +68,24 @@ describe('the home page script', () => {
     expect(document.getElementById('mobile-menu')).not.toBeVisible();
     expect(button).toHaveAccessibleName(enCommon.nav.openMenu);
   });
+
+  it('starts loading the app once the visitor points at a link, and only once', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'app-modules';
+    meta.content = '/assets/index-abc.js /assets/react-def.js';
+    document.head.append(meta);
+    const preloads = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+        (link) => new URL(link.href).pathname,
+      );
+
+    fireEvent.pointerOver(screen.getByRole('heading', { level: 1 }));
+    expect(preloads()).toEqual([]);
+
+    const [about] = screen.getAllByRole('link', { name: enCommon.nav.about });
+    fireEvent.pointerOver(about!);
+    expect(preloads()).toEqual(['/assets/index-abc.js', '/assets/react-def.js']);
+    fireEvent.focusIn(about!);
+    expect(preloads()).toHaveLength(2);
+  });
 });

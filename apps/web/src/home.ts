@@ -1,6 +1,7 @@
 // The one script of the prerendered home page (scripts/prerender.ts writes the page): it works
 // the language switch, the theme switch and the mobile menu without React, so `/` shows and
-// responds with a couple of kilobytes of JavaScript. Every other page is the app itself.
+// responds with a couple of kilobytes of JavaScript. Every other page is the app itself, whose
+// modules start loading as soon as the visitor points at or focuses a link to one.
 import { isLanguage } from '@secure-vault/shared/i18n';
 import {
   storedTheme,
@@ -54,6 +55,27 @@ document.addEventListener('click', (event) => {
     setMenuOpen(control, control.getAttribute('aria-expanded') !== 'true');
   }
 });
+
+let isAppRequested = false;
+
+/** Preloads the app's modules (listed by the prerender) so the next page opens at once. */
+function preloadApp(event: Event): void {
+  if (isAppRequested || !(event.target instanceof Element)) return;
+  if (!event.target.closest('a[href^="/"]')) return;
+  isAppRequested = true;
+  const list = document.querySelector<HTMLMetaElement>('meta[name="app-modules"]');
+  for (const href of list?.content.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
+for (const type of ['pointerover', 'focusin', 'touchstart']) {
+  document.addEventListener(type, preloadApp, { passive: true });
+}
 
 showTheme();
 watchSystemTheme(() => theme);
