@@ -10,8 +10,10 @@ const compressible = /\.(js|css|html|svg|json|txt|map)$/;
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) yield* files(full);
-    else if (compressible.test(name) && statSync(full).size > 1024) yield full;
+    // The prerendered pages are never sent as files: the server fills them in and compresses.
+    if (statSync(full).isDirectory()) {
+      if (name !== 'prerendered') yield* files(full);
+    } else if (compressible.test(name) && statSync(full).size > 1024) yield full;
   }
 }
 

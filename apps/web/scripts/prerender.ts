@@ -110,7 +110,9 @@ for (const language of languages) {
   );
   writeFileSync(path.join(outDir, `home.${language}.html`), html);
 }
+// Neither the SSR build nor the manifest is needed any more, and the manifest is not for serving.
 rmSync(ssrBuild, { recursive: true, force: true });
+rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 console.log(
   `Prerendered the home page in ${languages.join(' and ')} into ${path.relative(process.cwd(), outDir)}`,
 );
