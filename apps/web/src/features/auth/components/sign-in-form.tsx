@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { signInSchema } from '@secure-vault/shared/auth';
 import { paths } from '@secure-vault/shared/paths';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordField } from '@/components/ui/password-field';
@@ -14,8 +13,8 @@ import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { KeyRound } from 'lucide-react';
 import { useSignIn } from '../api/sign-in';
+import { TotpStep } from './totp-step';
 
 /** Email and password; when the account has two-factor on, a second step asks for the code. */
 export function SignInForm() {
@@ -83,30 +82,12 @@ export function SignInForm() {
         {...form.register('password')}
       />
       {needsTotp ? (
-        <>
-          <Alert tone="info" role="status">
-            <KeyRound aria-hidden />
-            <p>{t('signIn.totpPrompt')}</p>
-          </Alert>
-          <FormField
-            id="sign-in-totp"
-            label={t('fields.totp')}
-            hint={t('signIn.totpHint')}
-            error={message(errors.totp?.message)}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                dir="ltr"
-                inputMode="text"
-                autoComplete="one-time-code"
-                spellCheck={false}
-                className="font-mono tracking-widest"
-                {...form.register('totp')}
-              />
-            )}
-          </FormField>
-        </>
+        <TotpStep
+          id="sign-in-totp"
+          prompt={t('signIn.totpPrompt')}
+          error={message(errors.totp?.message)}
+          {...form.register('totp')}
+        />
       ) : null}
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? <Spinner label={t('signIn.submitting')} /> : t('signIn.submit')}

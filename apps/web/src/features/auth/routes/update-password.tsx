@@ -4,15 +4,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { KeyRound, LinkIcon } from 'lucide-react';
+import { LinkIcon } from 'lucide-react';
 import { passwordResetCompleteSchema, signInSchema } from '@secure-vault/shared/auth';
 import { paths } from '@secure-vault/shared/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { FormField } from '@/components/ui/form-field';
 import { PasswordField } from '@/components/ui/password-field';
-import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -21,6 +19,7 @@ import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCompletePasswordReset } from '../api/complete-password-reset';
 import { AuthShell } from '../components/auth-shell';
+import { TotpStep } from '../components/totp-step';
 import { forgetFragment, readFragmentToken } from '../fragment-token';
 
 const updatePasswordFormSchema = passwordResetCompleteSchema
@@ -130,29 +129,12 @@ function UpdatePasswordForm({
         {...form.register('confirmPassword')}
       />
       {needsTotp ? (
-        <>
-          <Alert tone="info" role="status">
-            <KeyRound aria-hidden />
-            <p>{t('update.totpPrompt')}</p>
-          </Alert>
-          <FormField
-            id="update-totp"
-            label={t('fields.totp')}
-            hint={t('signIn.totpHint')}
-            error={message(errors.totp?.message)}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                dir="ltr"
-                autoComplete="one-time-code"
-                spellCheck={false}
-                className="font-mono tracking-widest"
-                {...form.register('totp')}
-              />
-            )}
-          </FormField>
-        </>
+        <TotpStep
+          id="update-totp"
+          prompt={t('update.totpPrompt')}
+          error={message(errors.totp?.message)}
+          {...form.register('totp')}
+        />
       ) : null}
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? <Spinner label={t('update.submitting')} /> : t('update.submit')}
