@@ -1,15 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { realtimePath } from '@secure-vault/shared/vault';
-import { buildApp } from '../app.ts';
-import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/client.ts';
-import { createLogger } from '../logger.ts';
-import { createMailer } from '../mail/mailer.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
 import {
   call,
@@ -19,7 +13,13 @@ import {
   type SignedUp,
   type Staff,
 } from '../test/auth-helpers.ts';
-import { createTestApp, dbKind, testConfig, type TestApp } from '../test/test-app.ts';
+import {
+  appOnDatabase,
+  createPostgresDatabase,
+  createTestApp,
+  dbKind,
+  type TestApp,
+} from '../test/test-app.ts';
 import { api } from '../test/vault.ts';
 
 interface Client {
@@ -211,56 +211,16 @@ describe('the realtime socket, one server instance', () => {
   });
 });
 
-/** A second server instance on the database of the first (PostgreSQL only). */
+/** Two server instances on one database (PostgreSQL only). */
 async function instancesOnOneDatabase(): Promise<[TestApp, TestApp, () => Promise<void>]> {
-  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
-  const name = `sv_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-
-  const start = async (): Promise<TestApp> => {
-    const database = await openDatabase({ url: url.toString(), poolSize: 5 });
-    await database.migrate();
-    const config = testConfig();
-    const logger = createLogger('silent');
-    const ctx: AppContext = {
-      config,
-      database,
-      db: database.db,
-      clock: { now: () => new Date() },
-      logger,
-      mailer: createMailer({
-        db: database.db,
-        mailUrl: config.mailUrl,
-        from: config.mailFrom,
-        logger,
-      }),
-    };
-    const app = await buildApp(ctx);
-    await app.ready();
-    return {
-      app,
-      ctx,
-      async close() {
-        await app.close();
-        ctx.mailer.close();
-        await database.close();
-      },
-    };
-  };
+  const { url, drop } = await createPostgresDatabase();
+  const start = async () => appOnDatabase(await openDatabase({ url, poolSize: 5 }));
   const first = await start();
   const second = await start();
   const dropAll = async () => {
     await first.close();
     await second.close();
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
+    await drop();
   };
   return [first, second, dropAll];
 }

@@ -36,13 +36,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-async function openTestDatabase(
-  logger: Logger,
-): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (dbKind === 'pglite') {
-    const database = await openDatabase({});
-    return { database, drop: async () => {} };
-  }
+/** A fresh, empty database on TEST_DATABASE_URL: its address, and how to drop it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the postgres suites');
   const name = `sv_test_${randomBytes(6).toString('hex')}`;
@@ -52,9 +47,8 @@ async function openTestDatabase(
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 10, logger });
   return {
-    database,
+    url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -62,6 +56,18 @@ async function openTestDatabase(
       await client.end();
     },
   };
+}
+
+async function openTestDatabase(
+  logger: Logger,
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (dbKind === 'pglite') {
+    const database = await openDatabase({});
+    return { database, drop: async () => {} };
+  }
+  const { url, drop } = await createPostgresDatabase();
+  const database = await openDatabase({ url, poolSize: 10, logger });
+  return { database, drop };
 }
 
 export interface TestApp {
@@ -79,9 +85,25 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const config = testConfig(options.env);
   const logger = options.logger ?? createLogger('silent');
   const { database, drop } = await openTestDatabase(logger);
+  const test = await appOnDatabase(database, { ...options, logger });
+  return {
+    ...test,
+    async close() {
+      await test.close();
+      await drop();
+    },
+  };
+}
+
+/** The real app around an open database (migrated here); closing the app closes the database. */
+export async function appOnDatabase(
+  database: Database,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const config = testConfig(options.env);
+  const logger = options.logger ?? createLogger('silent');
   await database.migrate();
   const ctx: AppContext = {
     config,
@@ -105,7 +127,6 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       ctx.mailer.close();
       await database.close();
-      await drop();
     },
   };
 }
