@@ -19,6 +19,7 @@ import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 import { contactDetails } from '../contact-details';
+import { SectionIntro, sectionHeadingClass } from '../components/section-intro';
 
 const facts = ['founded', 'experience', 'coverage'] as const;
 
@@ -42,9 +43,6 @@ const reachClass = [
   'relative isolate overflow-hidden bg-primary p-6 text-primary-foreground sm:p-10 dark:bg-muted dark:text-foreground',
   'before:absolute before:-end-24 before:-bottom-24 before:-z-10 before:size-72 before:rounded-full before:bg-accent/25 before:blur-3xl dark:before:bg-accent/15',
 ].join(' ');
-
-const headingClass =
-  'text-3xl font-bold tracking-tight text-balance sm:text-4xl rtl:tracking-normal';
 
 export default function AboutRoute() {
   // The contact namespace holds the headquarters address, so it is not repeated here.
@@ -81,7 +79,7 @@ export default function AboutRoute() {
       <section aria-labelledby="story-title" className="mx-auto max-w-6xl px-4 pb-16 sm:pb-24">
         <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:items-center lg:gap-16">
           <div>
-            <h2 id="story-title" className={headingClass}>
+            <h2 id="story-title" className={sectionHeadingClass}>
               {t('story.title')}
             </h2>
             <p className="mt-5 text-lg leading-relaxed text-muted-foreground">{t('story.first')}</p>
@@ -104,12 +102,11 @@ export default function AboutRoute() {
 
       <section aria-labelledby="services-title" className="border-y bg-muted/50">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2 id="services-title" className={headingClass}>
-              {t('services.title')}
-            </h2>
-            <p className="mt-4 text-lg text-muted-foreground">{t('services.subtitle')}</p>
-          </div>
+          <SectionIntro
+            id="services-title"
+            title={t('services.title')}
+            subtitle={t('services.subtitle')}
+          />
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
             {services.map(({ key, icon: Icon }) => (
               <li
@@ -143,7 +140,7 @@ export default function AboutRoute() {
       <section aria-labelledby="reasons-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
         <div className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:gap-16">
           <div>
-            <h2 id="reasons-title" className={headingClass}>
+            <h2 id="reasons-title" className={sectionHeadingClass}>
               {t('reasons.title')}
             </h2>
             <p className="mt-4 text-lg text-muted-foreground">{t('reasons.subtitle')}</p>
@@ -169,7 +166,7 @@ export default function AboutRoute() {
       <section aria-labelledby="reach-title" className="mx-auto max-w-6xl px-4 pb-16 sm:pb-24">
         <div className="grid overflow-hidden rounded-2xl border bg-card shadow-sm lg:grid-cols-2">
           <div className={reachClass}>
-            <h2 id="reach-title" className={headingClass}>
+            <h2 id="reach-title" className={sectionHeadingClass}>
               {t('reach.title')}
             </h2>
             <p className="mt-4 text-lg text-primary-foreground/85 dark:text-muted-foreground">

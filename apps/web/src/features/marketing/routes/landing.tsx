@@ -15,6 +15,7 @@ import {
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
+import { SectionIntro, sectionHeadingClass } from '../components/section-intro';
 
 // The glows and the grid are pseudo-elements rather than extra elements, so they stay out of the
 // accessibility tree and axe can still work out the real background behind the text.
@@ -120,15 +121,11 @@ export default function LandingRoute() {
 
       <section aria-labelledby="highlights-title" className="border-t bg-muted/50">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2
-              id="highlights-title"
-              className="text-3xl font-bold tracking-tight text-balance sm:text-4xl rtl:tracking-normal"
-            >
-              {t('highlights.title')}
-            </h2>
-            <p className="mt-4 text-lg text-muted-foreground">{t('highlights.subtitle')}</p>
-          </div>
+          <SectionIntro
+            id="highlights-title"
+            title={t('highlights.title')}
+            subtitle={t('highlights.subtitle')}
+          />
           <ul className="mt-12 grid gap-6 md:grid-cols-3">
             {highlights.map(({ key, icon: Icon }) => (
               <li key={key} className="rounded-lg border bg-card p-6 shadow-sm sm:p-8">
@@ -147,10 +144,7 @@ export default function LandingRoute() {
 
       <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
         <div className={ctaClass}>
-          <h2
-            id="cta-title"
-            className="text-3xl font-bold tracking-tight text-balance sm:text-4xl rtl:tracking-normal"
-          >
+          <h2 id="cta-title" className={sectionHeadingClass}>
             {t('cta.title')}
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-primary-foreground/85 dark:text-muted-foreground">

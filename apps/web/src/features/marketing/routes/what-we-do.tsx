@@ -17,6 +17,7 @@ import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
+import { SectionIntro, sectionHeadingClass } from '../components/section-intro';
 
 // The glows are pseudo-elements rather than extra elements, so they stay out of the DOM.
 const heroClass = [
@@ -116,15 +117,11 @@ export default function WhatWeDoRoute() {
 
       <section aria-labelledby="features-title" className="border-t bg-muted/50">
         <div className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
-          <div className="mx-auto max-w-2xl text-center">
-            <h2
-              id="features-title"
-              className="text-3xl font-bold tracking-tight text-balance sm:text-4xl rtl:tracking-normal"
-            >
-              {t('features.title')}
-            </h2>
-            <p className="mt-4 text-lg text-muted-foreground">{t('features.subtitle')}</p>
-          </div>
+          <SectionIntro
+            id="features-title"
+            title={t('features.title')}
+            subtitle={t('features.subtitle')}
+          />
           <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {features.map(({ key, icon: Icon }) => (
               <li
@@ -149,10 +146,7 @@ export default function WhatWeDoRoute() {
       <section aria-labelledby="pipeline-title" className="mx-auto max-w-6xl px-4 py-16 sm:py-24">
         <div className="grid gap-10 lg:grid-cols-[1fr_1.4fr] lg:gap-16">
           <div>
-            <h2
-              id="pipeline-title"
-              className="text-3xl font-bold tracking-tight text-balance sm:text-4xl rtl:tracking-normal"
-            >
+            <h2 id="pipeline-title" className={sectionHeadingClass}>
               {t('pipeline.title')}
             </h2>
             <p className="mt-4 text-lg text-muted-foreground">{t('pipeline.subtitle')}</p>
@@ -180,10 +174,7 @@ export default function WhatWeDoRoute() {
 
       <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 pb-16 sm:pb-24">
         <div className={ctaClass}>
-          <h2
-            id="cta-title"
-            className="text-3xl font-bold tracking-tight text-balance sm:text-4xl rtl:tracking-normal"
-          >
+          <h2 id="cta-title" className={sectionHeadingClass}>
             {t('cta.title')}
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-primary-foreground/85 dark:text-muted-foreground">
