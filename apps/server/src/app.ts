@@ -1,6 +1,11 @@
 // Builds the Fastify app around a context; main.ts starts it, tests inject into it.
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  LogController,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -8,7 +13,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { apiPrefix } from '@secure-vault/shared';
 import type { AppContext } from './context.ts';
-import { registerAuth } from './auth/access.ts';
+import { accessGuard, registerAuth } from './auth/access.ts';
+import { backgroundWorkSettled } from './auth/background-work.ts';
 import { adminUserRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { contactRoutes } from './features/contact/routes.ts';
@@ -16,8 +22,9 @@ import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { historyRoutes } from './features/history/routes.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
-import { requireAccessDeclarations } from './http/access.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { guardEveryRoute } from './http/access.ts';
+import { csrfGuard, changesState } from './http/csrf.ts';
+import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { scheduleIdempotencyKeyPurge } from './http/idempotency.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
@@ -34,11 +41,30 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router refuses a path it cannot decode or a parameter over 100 characters before any
+    // hook runs: answer those with our own error body, without echoing the URL back.
+    frameworkErrors: (error, _request, routerReply) => {
+      const reply = routerReply as FastifyReply;
+      const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .status(isTooLong ? 414 : 400)
+        .header('cache-control', 'no-store')
+        .send(
+          errorBody(
+            'BAD_REQUEST',
+            isTooLong ? 'The address is too long.' : 'The address is not valid.',
+          ),
+        );
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  requireAccessDeclarations(app);
+  // Before any route: each gets the CSRF guard (when it changes state) and its access guard.
+  guardEveryRoute(app, (route) => [
+    ...(route.methods.some(changesState) ? [csrfGuard(ctx.config)] : []),
+    accessGuard(ctx, route.access, route.readsSession),
+  ]);
   registerErrorHandling(app);
 
   // One log line per request, without query strings (they may carry addresses or tokens).
@@ -55,10 +81,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Answers of routes that read the caller may carry balances or account details: never
+    // stored by a browser or a proxy. Static files keep their own caching.
+    if (request.routeOptions.config?.readsSession === true)
+      reply.header('cache-control', 'no-store');
   });
 
   await registerSecurity(app, ctx.config);
-  await registerAuth(app, ctx);
+  await registerAuth(app);
   await registerOpenApi(app);
 
   await app.register(healthRoutes, { prefix: '/api', ctx });
@@ -71,7 +101,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(adminVaultRoutes, { prefix: `${apiPrefix}/admin`, ctx });
   await registerRealtime(app, ctx);
   scheduleIdempotencyKeyPurge(app, ctx);
-  if (ctx.mailer.transport === 'outbox') {
+  // Work a request left running after its answer (a mail, a token) ends before the database does.
+  app.addHook('onClose', () => backgroundWorkSettled(ctx));
+  // The outbox's mailbox hands out every code and reset link: never in production.
+  if (ctx.mailer.transport === 'outbox' && ctx.config.nodeEnv !== 'production') {
     await app.register(devRoutes, { prefix: apiPrefix, ctx });
   }
 

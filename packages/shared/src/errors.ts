@@ -20,6 +20,8 @@ export const errorCodes = {
   EMAIL_TAKEN: 409,
   TOKEN_INVALID: 400,
   STAFF_2FA_REQUIRED: 403,
+  /** A staff session that signed in without its second factor (two-factor is checked per session). */
+  STAFF_SECOND_FACTOR_REQUIRED: 403,
   IMPERSONATION_FORBIDDEN: 403,
   /** A wrong authenticator or recovery code (sign-in with two-factor, enabling or disabling it). */
   TOTP_INVALID: 400,

@@ -1,45 +1,59 @@
-// Who is calling, and may they (DESIGN §3, §4): the session cookie is looked up on every API
-// request and put on `request.auth`; then the route's declared access is enforced before the
-// body is read.
+// Who is calling, and may they (DESIGN §3, §4): a guard on each route looks up the session cookie,
+// puts the caller on `request.auth`, and enforces the route's declared access before the body is
+// read. Staff powers need a session that itself passed a second factor, not merely an account
+// with two-factor on.
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Access } from '../http/access.ts';
 import { AppError } from '../http/errors.ts';
 import { findSession, type RequestAuth, sessionCookieName, touchSession } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in caller, or null. Set for every /api request. */
+    /** The signed-in caller, or null. Set by the route's access guard. */
     auth: RequestAuth | null;
   }
 }
 
-export async function registerAuth(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerAuth(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('auth', null);
-
-  app.addHook('onRequest', async (request) => {
-    request.auth = null;
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[sessionCookieName];
-    if (token) {
-      const now = ctx.clock.now();
-      request.auth = await findSession(ctx.db, token, now);
-      if (request.auth) await touchSession(ctx.db, request.auth, now);
-    }
-    enforceAccess(request, ctx);
-  });
 }
 
-function enforceAccess(request: FastifyRequest, ctx: AppContext): void {
-  const access = request.routeOptions.config?.access;
-  if (access === undefined || access === 'public') return;
-  const auth = request.auth;
+/** The onRequest guard of one route: who the caller is, and whether `access` lets them in. */
+export function accessGuard(
+  ctx: AppContext,
+  access: Access,
+  readsSession: boolean,
+): onRequestHookHandler {
+  return async (request) => {
+    request.auth = null;
+    if (readsSession) {
+      const token = request.cookies[sessionCookieName];
+      if (token) {
+        const now = ctx.clock.now();
+        request.auth = await findSession(ctx.db, token, now);
+        if (request.auth) await touchSession(ctx.db, request.auth, now);
+      }
+    }
+    enforceAccess(request.auth, access, ctx);
+  };
+}
+
+function enforceAccess(auth: RequestAuth | null, access: Access, ctx: AppContext): void {
+  if (access === 'public') return;
   if (!auth) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   if (access === 'admin') {
     if (!auth.isAdmin) throw new AppError('FORBIDDEN', 'This needs a staff account.');
     if (ctx.config.staff2fa === 'required' && !auth.hasTwoFactor) {
       throw new AppError('STAFF_2FA_REQUIRED', 'Staff must turn on two-factor sign-in first.');
+    }
+    if (ctx.config.staff2fa === 'required' && !auth.session.hasPassedSecondFactor) {
+      throw new AppError(
+        'STAFF_SECOND_FACTOR_REQUIRED',
+        'Sign in again with your authenticator code to use staff tools.',
+      );
     }
   }
 }

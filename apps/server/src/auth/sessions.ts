@@ -1,6 +1,6 @@
 // Sessions (DESIGN §4): an opaque 256-bit token in the `__Host-session` cookie, only its SHA-256
 // stored; idle expiry 7 days, absolute 30 days (30 minutes for an impersonation).
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Session } from '@secure-vault/shared';
@@ -23,6 +23,8 @@ export interface RequestAuth {
     lastSeenAt: Date;
     expiresAt: Date;
     restoreSessionId: string | null;
+    /** This session itself passed a second factor (staff powers need it, DESIGN §4). */
+    hasPassedSecondFactor: boolean;
   };
   /** Always false in an impersonation session: staff powers stay with the staff member's own session. */
   isAdmin: boolean;
@@ -43,6 +45,8 @@ export interface NewSessionInput {
   userAgent: string | null;
   impersonatorId?: string;
   restoreSessionId?: string | null;
+  /** The sign-in that opens this session passed an authenticator or recovery code. */
+  hasPassedSecondFactor?: boolean;
 }
 
 /** Creates a session and returns its token and the body the API answers with. */
@@ -59,6 +63,7 @@ export async function createSession(db: Db, input: NewSessionInput): Promise<Iss
     userAgent: input.userAgent,
     impersonatorId: input.impersonatorId ?? null,
     restoreSessionId: input.restoreSessionId ?? null,
+    secondFactorAt: input.hasPassedSecondFactor ? input.now : null,
   });
   const auth = await findSession(db, token, input.now);
   if (!auth) throw new Error('the new session cannot be read back');
@@ -102,6 +107,7 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Req
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       restoreSessionId: sessions.restoreSessionId,
+      secondFactorAt: sessions.secondFactorAt,
       userId: users.id,
       email: users.email,
       hasTwoFactor: sql<boolean>`${users.totpSecret} is not null`,
@@ -126,6 +132,7 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Req
       lastSeenAt: row.lastSeenAt,
       expiresAt: row.expiresAt,
       restoreSessionId: row.restoreSessionId,
+      hasPassedSecondFactor: row.secondFactorAt !== null,
     },
     isAdmin: Boolean(row.hasAdminRole) && impersonatedBy === null,
     impersonatedBy,
@@ -146,6 +153,19 @@ export function sessionBody(auth: RequestAuth): Session {
     impersonatedBy: auth.impersonatedBy,
     hasTwoFactor: auth.hasTwoFactor,
   };
+}
+
+/** Records that this session has just passed a second factor. */
+export async function markSecondFactorPassed(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Two-factor is off: no session of the user counts as having passed it any longer. */
+export async function forgetSecondFactors(db: Db, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: null })
+    .where(and(eq(sessions.userId, userId), isNotNull(sessions.secondFactorAt)));
 }
 
 /** Revokes a user's live sessions, except one when given; returns how many. */

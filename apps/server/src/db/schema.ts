@@ -132,6 +132,11 @@ export const sessions = pgTable(
     impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The staff member's own session, given back when the impersonation ends. */
     restoreSessionId: uuid('restore_session_id'),
+    /**
+     * When this session passed a second factor (an authenticator or recovery code at sign-in or
+     * password reset, or the first code when two-factor was turned on in it); staff routes need it.
+     */
+    secondFactorAt: timestamptz('second_factor_at'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId, table.createdAt)],
 );

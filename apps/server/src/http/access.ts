@@ -1,24 +1,98 @@
-// Every API route declares who may call it; a route without a declaration stops start-up.
-import type { FastifyInstance } from 'fastify';
+// Every route declares who may call it, and that declaration is enforced by hooks on the route
+// itself — never by matching the URL, which a client can spell in many ways (`/%61pi/…`,
+// `http://host/api/…`, `//api/…`) that the router still matches. A route without a declaration,
+// wherever it lives, stops start-up: deny by default.
+import type {
+  FastifyInstance,
+  FastifySchema,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 
 export type Access = 'public' | 'user' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * False for routes that never need the caller (static files, API docs): their requests skip
+     * the session lookup. Default true.
+     */
+    readsSession?: boolean;
   }
 }
 
-export function requireAccessDeclarations(app: FastifyInstance): void {
-  app.addHook('onRoute', (route) => {
-    const url = route.url;
-    if (!url.startsWith('/api/') || url.startsWith('/api/docs')) return;
-    if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD')))
-      return;
-    if (!route.config?.access) {
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: Access;
+  readsSession: boolean;
+  schema: FastifySchema | undefined;
+}
+
+/** What a route's guards are built from. */
+export interface GuardedRoute {
+  methods: string[];
+  url: string;
+  access: Access;
+  readsSession: boolean;
+}
+
+export type GuardFactory = (route: GuardedRoute) => onRequestHookHandler[];
+
+interface PluginAccess {
+  access: Access;
+  readsSession: boolean;
+}
+
+const pluginAccessKey = Symbol('pluginAccess');
+type WithPluginAccess = FastifyInstance & { [pluginAccessKey]?: PluginAccess };
+
+const tables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/**
+ * Declares the access of the routes that a third-party plugin registers inside `instance` (an
+ * encapsulated context) without a declaration of their own, such as static files or API docs.
+ */
+export function declarePluginAccess(
+  instance: FastifyInstance,
+  access: Access,
+  options: { readsSession: boolean },
+): void {
+  (instance as WithPluginAccess)[pluginAccessKey] = { access, readsSession: options.readsSession };
+}
+
+/**
+ * Puts the guards `guardsFor` builds in front of every route's own onRequest hooks, and refuses
+ * to register a route that declares no access. Call on the root instance before any route.
+ */
+export function guardEveryRoute(app: FastifyInstance, guardsFor: GuardFactory): void {
+  const table: RegisteredRoute[] = [];
+  tables.set(app, table);
+  app.addHook('onRoute', function (this: FastifyInstance, route: RouteOptions) {
+    // Contexts inherit from their parent by prototype, so a plugin's declaration covers the
+    // contexts it registers in turn.
+    const inherited = (this as WithPluginAccess)[pluginAccessKey];
+    const access = route.config?.access ?? inherited?.access;
+    const methods = [route.method].flat().map(String);
+    if (!access) {
       throw new Error(
-        `Route ${String(route.method)} ${url} does not declare its access (public, user or admin).`,
+        `Route ${methods.join(',')} ${route.url} does not declare its access (public, user or admin).`,
       );
     }
+    const readsSession = route.config?.readsSession ?? inherited?.readsSession ?? true;
+    route.config = { ...route.config, access, readsSession };
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    route.onRequest = [...guardsFor({ methods, url: route.url, access, readsSession }), ...own];
+    for (const method of methods) {
+      table.push({ method, url: route.url, access, readsSession, schema: route.schema });
+    }
   });
+}
+
+/** Every route registered on `app`, with its declared access (tests enumerate them). */
+export function routeTable(app: FastifyInstance): readonly RegisteredRoute[] {
+  const table = tables.get(app);
+  if (!table) throw new Error('guardEveryRoute was not installed on this instance');
+  return table;
 }

@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '@secure-vault/shared';
+import { declarePluginAccess } from './access.ts';
 
 const errorBodySchema = z.object({
   error: z.object({
@@ -42,7 +43,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  await app.register(async (docs) => {
+    declarePluginAccess(docs, 'public', { readsSession: false });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: false });
+  });
   app.get(
     '/api/v1/openapi.json',
     { schema: { hide: true }, config: { access: 'public' } },

@@ -3,7 +3,7 @@
 // `{"type":"changed","topic":…}` for that user's own changes, pings every 25 s and drops sockets
 // that do not answer, answers `{"type":"ping"}` with `{"type":"pong"}`, and closes with 4401
 // once the session has ended (sign-out, expiry, end of an impersonation).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import { and, gt, inArray, isNull } from 'drizzle-orm';
 import {
@@ -15,7 +15,7 @@ import type { AppContext } from '../context.ts';
 import { requireAuth } from '../auth/access.ts';
 import { sessionIdleMs } from '../auth/sessions.ts';
 import { sessions } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { sameOriginGuard } from '../http/csrf.ts';
 import { createRealtimeHub, type RealtimeHub, userEventsChannel } from './hub.ts';
 
 declare module 'fastify' {
@@ -62,7 +62,7 @@ export async function registerRealtime(
     {
       websocket: true,
       config: { access: 'user' },
-      onRequest: requireSameOrigin(ctx),
+      onRequest: sameOriginGuard(ctx.config),
       schema: { tags: ['realtime'], summary: 'Change notices for the signed-in user (WebSocket)' },
     },
     (socket, request) => {
@@ -107,22 +107,4 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
-}
-
-/** Browsers send cookies with cross-site WebSocket handshakes; only our own pages may connect. */
-function requireSameOrigin(ctx: AppContext) {
-  const appHost = new URL(ctx.config.appUrl).host;
-  return async (request: FastifyRequest): Promise<void> => {
-    const origin = request.headers.origin;
-    if (!origin) return;
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = '';
-    }
-    if (host !== request.headers.host && host !== appHost) {
-      throw new AppError('CSRF', 'This request came from another site.');
-    }
-  };
 }

@@ -3,8 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
 import { impersonationLinkLifetimeMs } from '../../auth/auth-tokens.ts';
 import { impersonationSessionMs } from '../../auth/sessions.ts';
+import { totpCode } from '../../auth/totp.ts';
 import {
   call,
+  enableTwoFactor,
   grantAdmin,
   sessionCookie,
   signIn,
@@ -76,6 +78,47 @@ describe('admin access', () => {
     const res = await resetPassword(newcomer.cookie, customer.userId);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('STAFF_2FA_REQUIRED');
+  });
+
+  it('checks the second factor per session: a password-only session gains nothing when two-factor is turned on elsewhere', async () => {
+    const customer = await signUp(t);
+    const member = await signUp(t);
+    await grantAdmin(t, member.userId);
+    // Signed in with the password only, before two-factor was on.
+    const passwordOnly = await signIn(t, member.email);
+    const { secret } = await enableTwoFactor(t, member.cookie);
+    expect((await resetPassword(member.cookie, customer.userId)).statusCode).toBe(204);
+    const refused = await resetPassword(passwordOnly, customer.userId);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('STAFF_SECOND_FACTOR_REQUIRED');
+    for (const path of ['/admin/users', '/admin/valuables', '/admin/net-worth']) {
+      expect((await call(t, 'GET', path, undefined, { cookie: passwordOnly })).statusCode).toBe(
+        403,
+      );
+    }
+    // A sign-in that passes the code is a staff session.
+    clock.advance(30_000);
+    const withCode = await signIn(t, member.email, member.password, totpCode(secret, clock.now()));
+    expect((await call(t, 'GET', '/admin/users', undefined, { cookie: withCode })).statusCode).toBe(
+      200,
+    );
+    // Turned off and on again in another session, the earlier sessions must show it anew.
+    clock.advance(30_000);
+    const off = await call(
+      t,
+      'POST',
+      '/auth/totp/disable',
+      { code: totpCode(secret, clock.now()) },
+      { cookie: member.cookie },
+    );
+    expect(off.statusCode).toBe(204);
+    await enableTwoFactor(t, member.cookie);
+    expect((await call(t, 'GET', '/admin/users', undefined, { cookie: withCode })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(t, 'GET', '/admin/users', undefined, { cookie: member.cookie })).statusCode,
+    ).toBe(200);
   });
 
   it('lets staff without two-factor in when STAFF_2FA=optional', async () => {
@@ -220,16 +263,32 @@ describe('impersonation', () => {
     expect(await audited('admin.impersonation_ended', customer.userId)).toHaveLength(1);
   });
 
-  it('gives no staff session back to a browser that did not ask for the link', async () => {
+  it('opens nothing in a browser that did not ask for the link, which stays usable', async () => {
     const customer = await signUp(t);
     const link = await impersonate(staff.cookie, customer.userId);
-    const elsewhere = await complete(tokenOf(link.json().actionLink));
-    const cookie = sessionCookie(elsewhere);
-    const res = await call(t, 'POST', '/auth/impersonation/end', undefined, { cookie });
+    const token = tokenOf(link.json().actionLink);
+    // Not signed in, another customer, another session of the same staff member: all refused.
+    const otherSession = await signIn(
+      t,
+      staff.email,
+      staff.password,
+      totpCode(staff.secret, clock.now()),
+    );
+    for (const cookie of [undefined, (await signUp(t)).cookie, otherSession]) {
+      const elsewhere = await complete(token, cookie);
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().error.code).toBe('TOKEN_INVALID');
+      expect(sessionCookie(elsewhere)).toBeUndefined();
+    }
+    expect(await audited('admin.impersonation_started', customer.userId)).toHaveLength(0);
+    const res = await complete(token, staff.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ session: null });
-    expect(res.cookies.find((c) => c.name === '__Host-session')?.value).toBe('');
-    expect((await me(staff.cookie)).statusCode).toBe(200);
+    expect(res.json().impersonatedBy).toEqual({ id: staff.userId, email: staff.email });
+    staff.cookie =
+      sessionCookie(
+        await call(t, 'POST', '/auth/impersonation/end', undefined, { cookie: sessionCookie(res) }),
+      ) ?? '';
+    expect((await me(staff.cookie)).json().isAdmin).toBe(true);
   });
 
   it('refuses to impersonate staff, oneself, or an unknown user', async () => {

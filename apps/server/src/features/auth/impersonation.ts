@@ -28,24 +28,23 @@ export async function completeImpersonation(
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const link = await consumeAuthToken(tx, 'impersonation', token, now);
-    if (!link?.actorId) throw invalidLink();
+    // Only in the browser of the staff member who asked for it: a link that leaks (history,
+    // screen share, a proxy log) opens nothing elsewhere. Throwing rolls the use back.
+    if (!link?.actorId || !link.actorSessionId || caller?.session.id !== link.actorSessionId) {
+      throw invalidLink();
+    }
     // The staff member must still be staff when the link is used.
     const [staff] = await tx
       .select({ role: userRoles.role })
       .from(userRoles)
       .where(and(eq(userRoles.userId, link.actorId), eq(userRoles.role, 'admin')));
     if (!staff) throw invalidLink();
-    // Only the browser holding the staff session that asked for the link gets it back at the end.
-    const restoreSessionId =
-      link.actorSessionId && caller?.session.id === link.actorSessionId
-        ? link.actorSessionId
-        : null;
     const session = await createSession(tx, {
       userId: link.userId,
       now,
       userAgent: meta.userAgent,
       impersonatorId: link.actorId,
-      restoreSessionId,
+      restoreSessionId: link.actorSessionId,
     });
     await writeAudit(tx, {
       action: 'admin.impersonation_started',

@@ -1,0 +1,306 @@
+// The access matrix: every registered operation × every kind of caller that must be refused ×
+// the many ways a client can spell its URL, sent as raw HTTP so nothing normalises them. Built
+// from the routes the app registers, so a new route is covered the day it lands (and a new
+// path parameter fails here until the matrix knows whose id to put in it).
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema.ts';
+import { valuables } from '../db/vault-schema.ts';
+import { enableTwoFactor, grantAdmin } from '../test/auth-helpers.ts';
+import { createCustomer, type Customer, openSession } from '../test/customers.ts';
+import { rawRequest, type RawResponse } from '../test/raw-http.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { type RegisteredRoute, routeTable } from './access.ts';
+import { changesState } from './csrf.ts';
+
+let t: TestApp;
+let port: number;
+let owner: Customer;
+let otherCustomer: Customer;
+/** Staff whose account has no two-factor at all. */
+let staffWithout2fa: string;
+/** Staff whose account has two-factor on, in a session that signed in with the password only. */
+let staffPasswordOnly: string;
+/** Staff in the session where two-factor was turned on: the positive control. */
+let staff: string;
+/** The owner's ids, put into path parameters. */
+const ownerIds: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+
+  owner = await createCustomer(t, { cash: '1000.00', label: 'owner' });
+  otherCustomer = await createCustomer(t, { label: 'other' });
+  const [valuable] = await t.ctx.db
+    .insert(valuables)
+    .values({
+      userId: owner.userId,
+      itemName: 'Grandmother’s ring',
+      itemType: 'jewelry',
+      estimatedValue: '2500.00',
+      dateStored: t.ctx.clock.now(),
+    })
+    .returning({ id: valuables.id });
+  const [session] = await t.ctx.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, owner.userId));
+  ownerIds.users = owner.userId;
+  ownerIds.valuables = valuable?.id ?? '';
+  ownerIds.sessions = session?.id ?? '';
+
+  const plainStaff = await createCustomer(t, { label: 'staff-no-2fa' });
+  await grantAdmin(t, plainStaff.userId);
+  staffWithout2fa = plainStaff.cookie;
+  const member = await createCustomer(t, { label: 'staff' });
+  await grantAdmin(t, member.userId);
+  staffPasswordOnly = await openSession(t, member.userId);
+  await enableTwoFactor(t, member.cookie);
+  staff = member.cookie;
+}, 60_000);
+afterAll(() => t.close());
+
+/** The route's path with the owner's ids (or a harmless value) in its parameters. */
+function concretePath(route: RegisteredRoute): string {
+  return route.url.replace(/\/([^/]+)\/:(\w+)/g, (_, collection: string, param: string) => {
+    if (param === 'id') {
+      const id = ownerIds[collection];
+      if (!id) throw new Error(`access matrix: whose id goes in ${route.url}? Add it above.`);
+      return `/${collection}/${id}`;
+    }
+    if (param === 'symbol') return `/${collection}/AU`;
+    throw new Error(`access matrix: unknown parameter :${param} in ${route.url}`);
+  });
+}
+
+const encodeChar = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
+
+/** The ways to write the same path that a router might still match. */
+function urlForms(path: string): string[] {
+  const segments = path.split('/');
+  const forms = new Set<string>([path]);
+  // Each segment with its first letter, and with its last letter, percent-encoded.
+  segments.forEach((segment, i) => {
+    if (!/[a-z]/i.test(segment)) return;
+    const first = segment.search(/[a-z]/i);
+    const last = segment.length - 1 - [...segment].reverse().join('').search(/[a-z]/i);
+    for (const at of [first, last]) {
+      const copy = [...segments];
+      copy[i] = segment.slice(0, at) + encodeChar(segment.charAt(at)) + segment.slice(at + 1);
+      forms.add(copy.join('/'));
+    }
+  });
+  forms.add(path.replace('/api/', `/${[...'api'].map(encodeChar).join('')}/`));
+  forms.add(`http://x${path}`);
+  forms.add(`http://127.0.0.1:${port}${path}`);
+  forms.add(`/${path}`);
+  forms.add(path.replace('/v1/', '//v1/'));
+  forms.add(`${path}/`);
+  forms.add(`${path}//`);
+  forms.add(path.replace('/api/', '/API/'));
+  forms.add(path.replace(/\/([a-z])/g, (_, c: string) => `/${c.toUpperCase()}`));
+  forms.add(path.replace('/api/v1/', '/api/v1/./'));
+  forms.add(path.replace('/api/v1/', '/api/x/../v1/'));
+  forms.add(path.replace('/api/v1/', '/api/v1/%2e/'));
+  forms.add(path.replace('/api/', '/api%2F'));
+  forms.add(`${path};x=1`);
+  forms.add(`${path}?x=1`);
+  forms.add(`${path}#x`);
+  forms.add(`${path}%00`);
+  return [...forms];
+}
+
+function send(route: RegisteredRoute, target: string, cookie?: string): Promise<RawResponse> {
+  const headers: Record<string, string> = {
+    'x-requested-with': 'secure-vault',
+    'idempotency-key': randomUUID(),
+  };
+  if (cookie) headers.cookie = `__Host-session=${cookie}`;
+  const hasBody = changesState(route.method);
+  if (hasBody) headers['content-type'] = 'application/json';
+  return rawRequest(port, {
+    method: route.method,
+    target,
+    headers,
+    ...(hasBody ? { body: '{}' } : {}),
+  });
+}
+
+const apiRoutes = () => routeTable(t.app).filter((route) => route.url.startsWith('/api/v1/'));
+const protectedRoutes = (access: 'user' | 'admin') =>
+  apiRoutes().filter((route) => route.access === access || route.access === 'admin');
+
+const errorCode = (response: RawResponse): string | undefined => {
+  try {
+    return (JSON.parse(response.body) as { error?: { code?: string } }).error?.code;
+  } catch {
+    return undefined;
+  }
+};
+
+interface Breach {
+  route: string;
+  target: string;
+  status: number;
+}
+
+/** Sends every URL form of every route as `cookie`; returns the answers outside 400–499. */
+async function breaches(
+  routes: RegisteredRoute[],
+  cookie: string | undefined,
+  expected?: { status: number; code: string },
+): Promise<Breach[]> {
+  const found: Breach[] = [];
+  for (const route of routes) {
+    const path = concretePath(route);
+    for (const target of urlForms(path)) {
+      const response = await send(route, target, cookie);
+      const isRefusal = response.status >= 400 && response.status < 500;
+      // The canonical URL must give exactly the expected refusal (HEAD answers carry no body).
+      const isExpected =
+        !expected ||
+        target !== path ||
+        (response.status === expected.status &&
+          (route.method === 'HEAD' || errorCode(response) === expected.code));
+      if (!isRefusal || !isExpected) {
+        found.push({ route: `${route.method} ${route.url}`, target, status: response.status });
+      }
+    }
+  }
+  return found;
+}
+
+describe('the access matrix', () => {
+  it('covers the staff data that was once readable without a session', () => {
+    const urls = apiRoutes().map((route) => `${route.method} ${route.url}`);
+    for (const url of [
+      'GET /api/v1/admin/users',
+      'GET /api/v1/admin/valuables',
+      'GET /api/v1/admin/net-worth',
+      'GET /api/v1/admin/net-worth/users',
+    ]) {
+      expect(urls).toContain(url);
+    }
+  });
+
+  it('refuses anonymous callers every signed-in operation, however the URL is written', async () => {
+    const found = await breaches(protectedRoutes('user'), undefined, {
+      status: 401,
+      code: 'UNAUTHENTICATED',
+    });
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it('refuses customers every staff operation', async () => {
+    const found = await breaches(
+      protectedRoutes('admin').filter((route) => route.access === 'admin'),
+      owner.cookie,
+      { status: 403, code: 'FORBIDDEN' },
+    );
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it('refuses staff whose account has no two-factor', async () => {
+    const found = await breaches(
+      apiRoutes().filter((route) => route.access === 'admin'),
+      staffWithout2fa,
+      { status: 403, code: 'STAFF_2FA_REQUIRED' },
+    );
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it('refuses staff sessions that did not pass the second factor', async () => {
+    const found = await breaches(
+      apiRoutes().filter((route) => route.access === 'admin'),
+      staffPasswordOnly,
+      { status: 403, code: 'STAFF_SECOND_FACTOR_REQUIRED' },
+    );
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it("refuses another customer the owner's ids", async () => {
+    const withIds = apiRoutes().filter(
+      (route) => route.access === 'user' && /:id\b/.test(route.url),
+    );
+    expect(withIds.length).toBeGreaterThan(0);
+    const found = await breaches(withIds, otherCustomer.cookie);
+    expect(found).toEqual([]);
+    // The owner's session is still there.
+    const [session] = await t.ctx.db
+      .select({ revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .where(eq(sessions.id, ownerIds.sessions ?? ''));
+    expect(session?.revokedAt).toBeNull();
+  }, 120_000);
+
+  it('refuses every state-changing request without the application header or from another origin', async () => {
+    const found: Breach[] = [];
+    for (const route of apiRoutes().filter((r) => changesState(r.method))) {
+      const path = concretePath(route);
+      for (const target of urlForms(path)) {
+        const refusedHeaders: Record<string, string>[] = [
+          { 'content-type': 'application/json', cookie: `__Host-session=${owner.cookie}` },
+          {
+            'content-type': 'application/json',
+            cookie: `__Host-session=${owner.cookie}`,
+            'x-requested-with': 'secure-vault',
+            origin: 'https://evil.example',
+          },
+          {
+            'content-type': 'application/json',
+            cookie: `__Host-session=${owner.cookie}`,
+            'x-requested-with': 'secure-vault',
+            // Same host and port as the request, but not the APP_URL origin.
+            origin: `http://127.0.0.1:${port}`,
+          },
+        ];
+        for (const headers of refusedHeaders) {
+          const response = await rawRequest(port, {
+            method: route.method,
+            target,
+            headers,
+            body: '{}',
+          });
+          const isRefusal = response.status >= 400 && response.status < 500;
+          const isCsrf = target !== path || errorCode(response) === 'CSRF';
+          if (!isRefusal || !isCsrf) {
+            found.push({ route: `${route.method} ${route.url}`, target, status: response.status });
+          }
+        }
+      }
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+
+  it('lets the right callers in (so the refusals above are not broken requests)', async () => {
+    for (const route of apiRoutes().filter(
+      (r) => r.method === 'GET' && !r.url.includes(':') && !r.url.endsWith('/realtime'),
+    )) {
+      const cookie =
+        route.access === 'admin' ? staff : route.access === 'user' ? owner.cookie : undefined;
+      const response = await send(route, concretePath(route), cookie);
+      if (route.url.endsWith('/dev/mailbox')) expect(response.status).toBe(400);
+      else expect(response.status, `${route.method} ${route.url}`).toBe(200);
+    }
+  });
+
+  it('marks every answer to a signed-in operation no-store', async () => {
+    for (const [target, cookie] of [
+      ['/api/v1/me/summary', owner.cookie],
+      ['/api/v1/me/profile', owner.cookie],
+      ['/api/v1/admin/users', staff],
+      ['/api/v1/admin/users', undefined],
+    ] as const) {
+      const response = await rawRequest(port, {
+        method: 'GET',
+        target,
+        headers: cookie ? { cookie: `__Host-session=${cookie}` } : {},
+      });
+      expect(response.headers['cache-control'], target).toBe('no-store');
+    }
+  });
+});
