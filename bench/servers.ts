@@ -86,6 +86,8 @@ export async function startServer(options: {
     WEB_DIST: path.join(options.dataDir, 'no-web'),
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
+    // Production requires a mail server; the benchmarked requests send no mail.
+    MAIL_URL: 'smtp://127.0.0.1:9',
   });
   await waitUntil(async () => (await fetch(`${url}/api/ready`)).ok, child, output);
   return { url, stop: stopper(child) };

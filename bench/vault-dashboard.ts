@@ -66,6 +66,8 @@ const { token } = await createSession(database.db, { userId, now, userAgent: 'be
 const config = loadConfig({
   ...process.env,
   NODE_ENV: 'production',
+  // Production requires a mail server; the dashboard sends no mail.
+  MAIL_URL: 'smtp://127.0.0.1:9',
   LOG_LEVEL: 'silent',
   DATA_KEY: randomBytes(32).toString('hex'),
 });

@@ -21,10 +21,17 @@ describe('loadConfig', () => {
     [{ ADMIN_EMAIL: 'boss@example.com' }, 'ADMIN_PASSWORD'],
     [{ DATA_KEY: 'short' }, 'DATA_KEY'],
     [{ NODE_ENV: 'production', DATA_KEY: '' }, 'DATA_KEY'],
+    [{ NODE_ENV: 'production', MAIL_URL: '' }, 'MAIL_URL'],
+    [{ NODE_ENV: 'production', MAIL_URL: 'smtp://mail:587', STAFF_2FA: 'optional' }, 'STAFF_2FA'],
     [{ STAFF_2FA: 'sometimes' }, 'STAFF_2FA'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('starts in production with a mail server and a data key', () => {
+    const config = loadConfig({ ...base, NODE_ENV: 'production', MAIL_URL: 'smtp://mail:587' });
+    expect(config.mailUrl).toBe('smtp://mail:587');
   });
 
   it('treats empty values as unset', () => {

@@ -53,6 +53,22 @@ const envSchema = z
     if (env.NODE_ENV === 'production' && !env.DATA_KEY) {
       ctx.addIssue({ code: 'custom', path: ['DATA_KEY'], message: 'is required in production' });
     }
+    if (env.NODE_ENV === 'production' && env.STAFF_2FA === 'optional') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_2FA'],
+        message: 'cannot be optional in production: staff powers need a second factor',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.MAIL_URL) {
+      // Without it mail would stay in the outbox, whose mailbox pages would hand anyone the
+      // reset links and codes meant for customers.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_URL'],
+        message: 'is required in production (an smtp:// or smtps:// URL of the mail server)',
+      });
+    }
   });
 
 export interface Config {

@@ -21,9 +21,63 @@ export const redactedPaths = [
   '*["set-cookie"]',
 ];
 
+/** What a logged error may say: its type, where it came from, and database codes. */
+export interface LoggedError {
+  type: string;
+  message: string;
+  /** SQLSTATE of a database error (under its own name: `code` fields are redacted). */
+  sqlState?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  routine?: string;
+  stack?: string;
+  cause?: LoggedError;
+}
+
+const databaseFields = ['constraint', 'table', 'column', 'routine'] as const;
+
+/**
+ * Errors as the log may hold them. A database error's message and detail can quote the values
+ * of the row (`Key (email)=(…)`, `invalid input syntax for type uuid: "…"`), and the ORM's
+ * wrapper prints the whole query with its parameters (emails, token hashes): redaction by field
+ * name cannot see inside those strings, so they are never logged. What identifies the failure
+ * is kept: the SQLSTATE, constraint, table, column and the stack frames.
+ */
+export function serializeError(value: unknown, depth = 0): LoggedError | unknown {
+  if (!(value instanceof Error)) return value;
+  const fields = value as Error & Record<string, unknown>;
+  const sqlState = typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code);
+  const isDatabase = sqlState || 'query' in fields || 'params' in fields;
+  const logged: LoggedError = {
+    type: value.name,
+    message: isDatabase ? 'database error (message withheld: it may quote values)' : value.message,
+  };
+  if (sqlState) logged.sqlState = fields.code as string;
+  for (const field of databaseFields) {
+    if (typeof fields[field] === 'string') logged[field] = fields[field];
+  }
+  const frames = value.stack
+    ?.split('\n')
+    .filter((line) => line.startsWith('    at '))
+    .join('\n');
+  if (frames) logged.stack = frames;
+  if (value.cause !== undefined && depth < 3) {
+    const cause = serializeError(value.cause, depth + 1);
+    if (typeof cause === 'object' && cause !== null && 'type' in cause) {
+      logged.cause = cause as LoggedError;
+    }
+  }
+  return logged;
+}
+
 /** Logs to stdout, or to `destination` (tests capture the output this way). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
-  const options = { level, redact: { paths: redactedPaths, censor: '[redacted]' } };
+  const options = {
+    level,
+    redact: { paths: redactedPaths, censor: '[redacted]' },
+    serializers: { err: serializeError, error: serializeError },
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 

@@ -65,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         if (isLost) return;
         isLost = true;
         logger.warn(
-          { err: connectionError(err) },
+          { err },
           'database connection lost; the pool replaces it',
         );
       });
@@ -127,16 +127,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * What is logged of a connection error: its kind, code and message. Never the error itself: pg
  * attaches its client, whose connection parameters include the password.
  */
-function connectionError(err: unknown): { type: string; code?: string; message: string } {
-  if (!(err instanceof Error)) return { type: typeof err, message: String(err) };
-  const code = (err as { code?: unknown }).code;
-  return {
-    type: err.name,
-    ...(typeof code === 'string' ? { code } : {}),
-    message: err.message,
-  };
-}
-
 const reconnectDelaysMs = [1000, 2000, 5000, 10_000];
 
 /** LISTEN on a dedicated connection: pooled connections are handed to other queries. */
@@ -175,7 +165,7 @@ async function listenPostgres(
     current = null;
     client.end().catch(() => {});
     logger.warn(
-      { channel, ...(err ? { err: connectionError(err) } : {}) },
+      { channel, ...(err ? { err } : {}) },
       'LISTEN connection lost; reconnecting',
     );
     retry();
@@ -186,7 +176,7 @@ async function listenPostgres(
     const delay = reconnectDelaysMs[Math.min(failures, reconnectDelaysMs.length - 1)];
     if (err !== undefined) {
       logger.warn(
-        { channel, err: connectionError(err), retryInMs: delay },
+        { channel, err, retryInMs: delay },
         'LISTEN reconnect failed',
       );
     }
