@@ -1,7 +1,7 @@
-// Rate limits counted in PostgreSQL (DESIGN §8): each limited action appends an event, and the
-// events of a bucket and key inside the window are counted. Keys are keyed hashes of the email
-// or IP, so the table holds no addresses.
-import { and, count, eq, gt, inArray, lte } from 'drizzle-orm';
+// Rate limits counted in PostgreSQL (DESIGN §8, decision 004): each limited action appends an
+// event, and the events of a bucket and key inside the window are counted. Keys are keyed hashes
+// of the email, the IP or a pair of them, so the table holds no addresses.
+import { and, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimitEvents } from '../db/schema.ts';
 import { keyedHash } from './secrets.ts';
@@ -14,17 +14,41 @@ export interface Limit {
 
 const minute = 60_000;
 const hour = 60 * minute;
+const day = 24 * hour;
 
+// Guessing limits (sign-in, second factor) follow decision 010: per (subject, address), per
+// address, and per subject from anywhere; over the last the subject is guarded, not locked.
 export const limits = {
-  signInEmail: { bucket: 'sign_in_failure:email', max: 10, windowMs: 15 * minute },
+  /** Failed sign-ins (wrong password or second factor) per (email, address): stops that pair. */
+  signInPair: { bucket: 'sign_in_failure:pair', max: 10, windowMs: 15 * minute },
+  /** Failed sign-ins per address, whatever the email (credential stuffing from one place). */
   signInIp: { bucket: 'sign_in_failure:ip', max: 30, windowMs: 15 * minute },
+  /** Failed sign-ins per email from anywhere; past it the account is guarded (decision 010). */
+  signInEmail: { bucket: 'sign_in_failure:email', max: 100, windowMs: day },
+  /** While guarded, a pair may have failed this often (this try included): once an hour. */
+  signInGuardedPair: { bucket: 'sign_in_failure:pair', max: 1, windowMs: hour },
+  /** Wrong second-factor codes per (user, address), wherever a code is asked for. */
+  secondFactorPair: { bucket: 'second_factor_failure:pair', max: 5, windowMs: 15 * minute },
+  /** Wrong second-factor codes per user from anywhere; past it the user is guarded. */
+  secondFactorUser: { bucket: 'second_factor_failure:user', max: 20, windowMs: day },
+  /** While guarded, a pair may have failed a code once a day: 10^6 codes need a tight budget. */
+  secondFactorGuardedPair: { bucket: 'second_factor_failure:pair', max: 1, windowMs: day },
+  /** Wrong current passwords on a password change, per user: only a session holder adds to it. */
+  passwordChangeUser: { bucket: 'password_change_failure:user', max: 10, windowMs: 15 * minute },
   codeSendEmail: { bucket: 'code_send:email', max: 5, windowMs: hour },
   codeSendIp: { bucket: 'code_send:ip', max: 20, windowMs: hour },
   passwordResetEmail: { bucket: 'password_reset:email', max: 5, windowMs: hour },
   passwordResetIp: { bucket: 'password_reset:ip', max: 20, windowMs: hour },
-  /** Wrong authenticator codes while enabling or disabling two-factor, per user. */
-  totpUser: { bucket: 'totp_failure:user', max: 10, windowMs: 15 * minute },
 } satisfies Record<string, Limit>;
+
+/**
+ * How long a bucket's events are kept: its longest window, since some buckets are counted over
+ * two windows (a pair's 15 minutes, and its hour or day while guarded).
+ */
+const keepMsByBucket = new Map<string, number>();
+for (const { bucket, windowMs } of Object.values(limits)) {
+  keepMsByBucket.set(bucket, Math.max(keepMsByBucket.get(bucket) ?? 0, windowMs));
+}
 
 export interface LimitHit {
   limit: Limit;
@@ -36,11 +60,43 @@ export interface RecordedHits {
   ids: string[];
   /** True when any of the limits is now over its maximum. */
   isOver: boolean;
+  /** The limits now over their maximum. */
+  over: Limit[];
+}
+
+interface KeyedHit {
+  limit: Limit;
+  key: string;
+}
+
+const keyOf = (dataKey: Buffer, { limit, value }: LimitHit): KeyedHit => ({
+  limit,
+  key: keyedHash(dataKey, `${limit.bucket}:${value}`),
+});
+
+const inWindow = ({ limit, key }: KeyedHit, now: Date): SQL | undefined =>
+  and(
+    eq(rateLimitEvents.bucket, limit.bucket),
+    eq(rateLimitEvents.key, key),
+    gt(rateLimitEvents.createdAt, new Date(now.getTime() - limit.windowMs)),
+  );
+
+/** The events of each hit's bucket and key inside its window, in one statement. */
+async function countEvents(db: Db, now: Date, hits: KeyedHit[]): Promise<number[]> {
+  const columns: Record<string, SQL<number>> = {};
+  hits.forEach((hit, i) => {
+    columns[`n${i}`] = sql<number>`count(*) filter (where ${inWindow(hit, now)})`.mapWith(Number);
+  });
+  const [row] = await db
+    .select(columns)
+    .from(rateLimitEvents)
+    .where(or(...hits.map((hit) => inWindow(hit, now))));
+  return hits.map((_, i) => row?.[`n${i}`] ?? 0);
 }
 
 /**
- * Records one event per hit, then counts: the event is written before the count, so concurrent
- * requests cannot all slip under the limit.
+ * Records one event per hit, then counts: every event is written before anything is counted, so
+ * concurrent requests cannot all slip under a limit. Three statements whatever the number of hits.
  */
 export async function recordHits(
   db: Db,
@@ -48,38 +104,43 @@ export async function recordHits(
   now: Date,
   hits: LimitHit[],
 ): Promise<RecordedHits> {
-  const ids: string[] = [];
-  let isOver = false;
-  for (const { limit, value } of hits) {
-    const key = keyedHash(dataKey, `${limit.bucket}:${value}`);
-    const since = new Date(now.getTime() - limit.windowMs);
-    await db
-      .delete(rateLimitEvents)
-      .where(
-        and(
-          eq(rateLimitEvents.bucket, limit.bucket),
-          eq(rateLimitEvents.key, key),
-          lte(rateLimitEvents.createdAt, since),
+  if (hits.length === 0) return { ids: [], isOver: false, over: [] };
+  const keyed = hits.map((hit) => keyOf(dataKey, hit));
+  // Events past every window of their bucket can never count again.
+  await db
+    .delete(rateLimitEvents)
+    .where(
+      or(
+        ...keyed.map(({ limit, key }) =>
+          and(
+            eq(rateLimitEvents.bucket, limit.bucket),
+            eq(rateLimitEvents.key, key),
+            lte(
+              rateLimitEvents.createdAt,
+              new Date(now.getTime() - (keepMsByBucket.get(limit.bucket) ?? limit.windowMs)),
+            ),
+          ),
         ),
-      );
-    const [row] = await db
-      .insert(rateLimitEvents)
-      .values({ bucket: limit.bucket, key, createdAt: now })
-      .returning({ id: rateLimitEvents.id });
-    if (row) ids.push(row.id);
-    const [counted] = await db
-      .select({ n: count() })
-      .from(rateLimitEvents)
-      .where(
-        and(
-          eq(rateLimitEvents.bucket, limit.bucket),
-          eq(rateLimitEvents.key, key),
-          gt(rateLimitEvents.createdAt, since),
-        ),
-      );
-    if ((counted?.n ?? 0) > limit.max) isOver = true;
-  }
-  return { ids, isOver };
+      ),
+    );
+  const rows = await db
+    .insert(rateLimitEvents)
+    .values(keyed.map(({ limit, key }) => ({ bucket: limit.bucket, key, createdAt: now })))
+    .returning({ id: rateLimitEvents.id });
+  const counts = await countEvents(db, now, keyed);
+  const over = keyed.filter((hit, i) => (counts[i] ?? 0) > hit.limit.max).map((hit) => hit.limit);
+  return { ids: rows.map((row) => row.id), isOver: over.length > 0, over };
+}
+
+/** Counts a bucket's events for a value inside the limit's window, recording nothing. */
+export async function countHits(
+  db: Db,
+  dataKey: Buffer,
+  now: Date,
+  hit: LimitHit,
+): Promise<number> {
+  const [n] = await countEvents(db, now, [keyOf(dataKey, hit)]);
+  return n ?? 0;
 }
 
 /** Takes back events recorded by recordHits (an attempt that turned out not to count). */

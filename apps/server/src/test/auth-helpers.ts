@@ -4,6 +4,7 @@ import { randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { mailOutbox, userRoles, users } from '../db/schema.ts';
+import { backgroundWorkSettled } from '../auth/background-work.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
 import { totpCode } from '../auth/totp.ts';
 import { jsonHeaders, type TestApp } from './test-app.ts';
@@ -48,8 +49,9 @@ export function sessionCookie(res: LightMyRequestResponse): string | undefined {
   return cookie && cookie.value !== '' ? cookie.value : undefined;
 }
 
-/** The newest mail to an address, from the outbox. */
+/** The newest mail to an address, from the outbox (once mail sent after an answer has gone). */
 export async function lastMail(t: TestApp, to: string) {
+  await backgroundWorkSettled(t.ctx);
   const [mail] = await t.ctx.db
     .select()
     .from(mailOutbox)
@@ -60,6 +62,7 @@ export async function lastMail(t: TestApp, to: string) {
 }
 
 export async function mailCount(t: TestApp, to: string): Promise<number> {
+  await backgroundWorkSettled(t.ctx);
   const rows = await t.ctx.db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)

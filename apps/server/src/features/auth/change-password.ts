@@ -18,9 +18,10 @@ export async function changePassword(
   meta: RequestMeta,
 ): Promise<void> {
   const now = ctx.clock.now();
-  // Guessing the current password from a borrowed session counts like guessing at sign-in.
+  // Guessing the current password from a borrowed session is limited per user and per address;
+  // not per email, which anyone can fill from the sign-in form (decision 010).
   const attempt = await recordHits(ctx.db, ctx.config.dataKey, now, [
-    { limit: limits.signInEmail, value: auth.user.email },
+    { limit: limits.passwordChangeUser, value: auth.user.id },
     { limit: limits.signInIp, value: meta.ip },
   ]);
   if (attempt.isOver) {

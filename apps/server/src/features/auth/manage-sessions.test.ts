@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog } from '../../db/schema.ts';
+import { limits } from '../../auth/rate-limit.ts';
 import { totpCode } from '../../auth/totp.ts';
-import { call, enableTwoFactor, signIn, signUp } from '../../test/auth-helpers.ts';
+import { call, enableTwoFactor, randomIp, signIn, signUp } from '../../test/auth-helpers.ts';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app.ts';
 
 const clock = manualClock();
@@ -174,15 +175,16 @@ describe('two-factor set-up', () => {
     expect(res.statusCode).toBe(204);
   });
 
-  it('limits wrong codes per user', async () => {
+  it('limits wrong codes per user and address', async () => {
     const user = await signUp(t);
     await call(t, 'POST', '/auth/totp/setup', undefined, { cookie: user.cookie });
-    let last = 0;
-    for (let i = 0; i < 11; i++) {
-      last = (
-        await call(t, 'POST', '/auth/totp/enable', { code: '000000' }, { cookie: user.cookie })
-      ).statusCode;
+    const ip = randomIp();
+    const enable = (from: string) =>
+      call(t, 'POST', '/auth/totp/enable', { code: '000000' }, { cookie: user.cookie, ip: from });
+    for (let i = 0; i < limits.secondFactorPair.max; i++) {
+      expect((await enable(ip)).statusCode).toBe(400);
     }
-    expect(last).toBe(429);
+    expect((await enable(ip)).statusCode).toBe(429);
+    expect((await enable(randomIp())).statusCode).toBe(400);
   });
 });

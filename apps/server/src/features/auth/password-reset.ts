@@ -1,7 +1,8 @@
-// Password reset by email link (SPEC §4): the request answers the same whether or not the account
-// exists; the link works once, for 30 minutes; completing it ends every session of the user and
-// signs them in afresh. With two-factor on, the authenticator (or a recovery) code is needed too,
-// so a mailbox alone does not open the account.
+// Password reset by email link (SPEC §4): the request answers the same, in the same time, whether
+// or not the account exists (the lookup and the mail run after the answer); the link works once,
+// for 30 minutes; completing it ends every session of the user and signs them in afresh. With
+// two-factor on, the authenticator (or a recovery) code is needed too, so a mailbox alone does
+// not open the account.
 import { eq } from 'drizzle-orm';
 import { paths } from '@secure-vault/shared';
 import type { AppContext } from '../../context.ts';
@@ -17,6 +18,8 @@ import {
   peekAuthToken,
 } from '../../auth/auth-tokens.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { runAfterAnswer } from '../../auth/background-work.ts';
+import { claimGuess, secondFactorGuesses } from '../../auth/guess-limits.ts';
 import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { useSecondFactor } from '../../auth/second-factor.ts';
@@ -41,19 +44,23 @@ export async function requestPasswordReset(
     await forgetHits(ctx.db, hits.ids);
     throw new AppError('RATE_LIMITED', 'Too many reset requests. Please try again later.');
   }
-  const [user] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, input.email));
-  if (!user) return;
-  const token = await issueAuthToken(ctx.db, {
-    purpose: 'password_reset',
-    userId: user.id,
-    now,
-    lifetimeMs: passwordResetLifetimeMs,
+  // Everything that depends on the account existing happens after the answer, so the answer
+  // takes the same time either way (a mail server alone adds milliseconds to seconds).
+  runAfterAnswer(ctx, 'password_reset_request', async () => {
+    const [user] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, input.email));
+    if (!user) return;
+    const token = await issueAuthToken(ctx.db, {
+      purpose: 'password_reset',
+      userId: user.id,
+      now,
+      lifetimeMs: passwordResetLifetimeMs,
+    });
+    const link = `${ctx.config.appUrl}${paths.updatePassword}#token=${token}`;
+    await ctx.mailer.send({ to: input.email, ...passwordResetLink(meta.language, link) });
   });
-  const link = `${ctx.config.appUrl}${paths.updatePassword}#token=${token}`;
-  await ctx.mailer.send({ to: input.email, ...passwordResetLink(meta.language, link) });
 }
 
 export interface CompleteResetInput {
@@ -83,14 +90,15 @@ export async function completePasswordReset(
   if (owner.totpSecret) {
     if (!input.totp)
       throw new AppError('TOTP_REQUIRED', 'Enter the code from your authenticator app.');
-    const hits = await recordHits(ctx.db, ctx.config.dataKey, now, [
-      { limit: limits.totpUser, value: link.userId },
-    ]);
-    totpHits = hits.ids;
-    if (hits.isOver) {
-      await forgetHits(ctx.db, hits.ids);
-      throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
-    }
+    // The same second-factor limits as sign-in (decision 010): a link gives no fresh budget.
+    const attempt = await claimGuess(
+      ctx,
+      secondFactorGuesses,
+      { subject: link.userId, ip: meta.ip },
+      now,
+    );
+    if (!attempt) throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
+    totpHits = attempt.ids;
   }
   const passwordHash = await hashPassword(input.password);
 
@@ -117,7 +125,12 @@ export async function completePasswordReset(
     await invalidateResetLinks(tx, user.id, now);
     const revoked = await revokeSessions(tx, { userId: user.id, now });
     if (previousSessionId) await revokeSession(tx, previousSessionId, now);
-    const session = await createSession(tx, { userId: user.id, now, userAgent: meta.userAgent });
+    const session = await createSession(tx, {
+      userId: user.id,
+      now,
+      userAgent: meta.userAgent,
+      hasPassedSecondFactor: method !== 'email',
+    });
     await writeAudit(tx, {
       action: 'auth.password_reset',
       actorId: user.id,

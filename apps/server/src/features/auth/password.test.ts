@@ -9,6 +9,7 @@ import {
   enableTwoFactor,
   lastMail,
   mailCount,
+  randomIp,
   sessionCookie,
   signIn,
   signUp,
@@ -25,8 +26,8 @@ afterAll(() => t.close());
 
 const me = (cookie: string | undefined) => call(t, 'GET', '/auth/session', undefined, { cookie });
 const requestReset = (email: string) => call(t, 'POST', '/auth/password-reset', { email });
-const completeReset = (body: Record<string, string>) =>
-  call(t, 'POST', '/auth/password-reset/complete', body);
+const completeReset = (body: Record<string, string>, ip?: string) =>
+  call(t, 'POST', '/auth/password-reset/complete', body, ip ? { ip } : {});
 
 async function resetToken(email: string): Promise<string> {
   const mail = await lastMail(t, email);
@@ -167,6 +168,33 @@ describe('password reset', () => {
       totp: totpCode(secret, clock.now()),
     });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('counts wrong codes together with those at sign-in: a link gives no fresh budget', async () => {
+    const user = await signUp(t);
+    const { secret } = await enableTwoFactor(t, user.cookie);
+    const ip = randomIp();
+    for (let i = 0; i < limits.secondFactorPair.max; i++) {
+      const res = await call(
+        t,
+        'POST',
+        '/auth/sign-in',
+        { email: user.email, password: user.password, totp: '000000' },
+        { ip },
+      );
+      expect(res.json().error.code).toBe('TOTP_INVALID');
+    }
+    await requestReset(user.email);
+    const token = await resetToken(user.email);
+    const limited = await completeReset({ token, password: 'reset password', totp: '000000' }, ip);
+    expect(limited.statusCode).toBe(429);
+    clock.advance(30_000);
+    const totp = totpCode(secret, clock.now());
+    expect((await completeReset({ token, password: 'reset password', totp }, ip)).statusCode).toBe(
+      429,
+    );
+    // From another address the owner's code works, and the link with it.
+    expect((await completeReset({ token, password: 'reset password', totp })).statusCode).toBe(200);
   });
 
   it(`mails at most ${limits.passwordResetEmail.max} links an hour to one address`, async () => {

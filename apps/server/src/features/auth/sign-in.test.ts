@@ -106,18 +106,30 @@ describe('sign-in', () => {
     expect(unknown).toBeGreaterThan(known * 0.3);
   });
 
-  it(`refuses the ${limits.signInEmail.max + 1}th try for one address within 15 minutes, even with the right password`, async () => {
+  it(`refuses the address that made ${limits.signInPair.max} wrong tries for an email, and lets the owner in from another`, async () => {
     const user = await signUp(t);
-    for (let i = 0; i < limits.signInEmail.max; i++) {
-      expect((await signInRaw({ email: user.email, password: 'wrong-password' })).statusCode).toBe(
-        401,
-      );
+    const attacker = randomIp();
+    for (let i = 0; i < limits.signInPair.max; i++) {
+      expect(
+        (await signInRaw({ email: user.email, password: 'wrong-password' }, attacker)).statusCode,
+      ).toBe(401);
     }
-    const limited = await signInRaw({ email: user.email, password: user.password });
+    // That pair is refused, even with the right password...
+    const limited = await signInRaw({ email: user.email, password: user.password }, attacker);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
-    clock.advance(limits.signInEmail.windowMs);
-    expect((await signInRaw({ email: user.email, password: user.password })).statusCode).toBe(200);
+    // ...but the owner's right password from another address still works,
+    expect(
+      (await signInRaw({ email: user.email, password: user.password }, randomIp())).statusCode,
+    ).toBe(200);
+    // and the attacker's address may still try other emails (the pair is what is refused).
+    expect(
+      (await signInRaw({ email: uniqueEmail(), password: 'wrong-password' }, attacker)).statusCode,
+    ).toBe(401);
+    clock.advance(limits.signInPair.windowMs);
+    expect(
+      (await signInRaw({ email: user.email, password: user.password }, attacker)).statusCode,
+    ).toBe(200);
   });
 
   it(`refuses more than ${limits.signInIp.max} failures from one IP within 15 minutes`, async () => {
@@ -135,9 +147,62 @@ describe('sign-in', () => {
     );
   });
 
+  it(`guards an email after ${limits.signInEmail.max} failures from anywhere in a day: one try an hour per address, and the owner still gets in`, async () => {
+    const user = await signUp(t);
+    const wrong = (ip: string) => signInRaw({ email: user.email, password: 'wrong-password' }, ip);
+    const right = (ip: string) => signInRaw({ email: user.email, password: user.password }, ip);
+    const attackers = Array.from(
+      { length: limits.signInEmail.max / limits.signInPair.max },
+      randomIp,
+    );
+    for (const ip of attackers) {
+      for (let i = 0; i < limits.signInPair.max; i++)
+        expect((await wrong(ip)).statusCode).toBe(401);
+    }
+
+    // Guarded: a new address gets its one check, and after a failure it waits an hour.
+    const newAttacker = randomIp();
+    expect((await wrong(newAttacker)).statusCode).toBe(401);
+    expect((await wrong(newAttacker)).statusCode).toBe(429);
+    expect((await right(newAttacker)).statusCode).toBe(429);
+    // The owner's right password from an address without a recent failure goes straight in.
+    expect((await right(randomIp())).statusCode).toBe(200);
+
+    clock.advance(limits.signInGuardedPair.windowMs);
+    // Still guarded (the day is not over): one more check for that address, no more.
+    expect((await wrong(newAttacker)).statusCode).toBe(401);
+    expect((await wrong(newAttacker)).statusCode).toBe(429);
+    expect((await right(attackers[0] ?? '')).statusCode).toBe(200);
+
+    // A day later the email is no longer guarded: an address gets its ten tries again.
+    clock.advance(limits.signInEmail.windowMs);
+    const later = randomIp();
+    expect((await wrong(later)).statusCode).toBe(401);
+    expect((await wrong(later)).statusCode).toBe(401);
+    expect((await right(later)).statusCode).toBe(200);
+  });
+
+  it('counts simultaneous wrong passwords before checking any, so none slips past the limit', async () => {
+    const user = await signUp(t);
+    const ip = randomIp();
+    const results = await Promise.all(
+      Array.from({ length: limits.signInPair.max + 5 }, () =>
+        signInRaw({ email: user.email, password: 'wrong-password' }, ip),
+      ),
+    );
+    const checked = results.filter((res) => res.statusCode === 401).length;
+    expect(checked).toBeLessThanOrEqual(limits.signInPair.max);
+    expect(results.every((res) => res.statusCode === 401 || res.statusCode === 429)).toBe(true);
+  });
+
   it('does not count successful sign-ins against the limit', async () => {
     const user = await signUp(t);
-    for (let i = 0; i < limits.signInEmail.max + 2; i++) await signIn(t, user.email);
+    const ip = randomIp();
+    for (let i = 0; i < limits.signInPair.max + 2; i++) {
+      expect((await signInRaw({ email: user.email, password: user.password }, ip)).statusCode).toBe(
+        200,
+      );
+    }
   });
 
   it('writes audit rows for success and failure', async () => {
@@ -277,16 +342,39 @@ describe('sign-in with two-factor', () => {
     expect(methods).toEqual(expect.arrayContaining(['totp', 'recovery_code']));
   });
 
-  it('counts wrong codes against the sign-in limit', async () => {
+  it('counts wrong codes per address: that address is refused, the owner signs in from another', async () => {
     const user = await signUp(t);
-    await enableTwoFactor(t, user.cookie);
-    for (let i = 0; i < limits.signInEmail.max; i++) {
-      await signInRaw({ email: user.email, password: user.password, totp: '000000' });
+    const { secret } = await enableTwoFactor(t, user.cookie);
+    const attacker = randomIp();
+    const withCode = (totp: string, ip: string) =>
+      signInRaw({ email: user.email, password: user.password, totp }, ip);
+    for (let i = 0; i < limits.secondFactorPair.max; i++) {
+      expect((await withCode('000000', attacker)).json().error.code).toBe('TOTP_INVALID');
     }
-    expect(
-      (await signInRaw({ email: user.email, password: user.password, totp: '000000' })).statusCode,
-    ).toBe(429);
-    clock.advance(limits.signInEmail.windowMs);
+    const limited = await withCode('000000', attacker);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    clock.advance(30_000);
+    expect((await withCode(totpCode(secret, clock.now()), attacker)).statusCode).toBe(429);
+    expect((await withCode(totpCode(secret, clock.now()), randomIp())).statusCode).toBe(200);
+  });
+
+  it(`guards the second factor after ${limits.secondFactorUser.max} wrong codes from anywhere: one try a day per address`, async () => {
+    const user = await signUp(t);
+    const { secret } = await enableTwoFactor(t, user.cookie);
+    const withCode = (totp: string, ip: string) =>
+      signInRaw({ email: user.email, password: user.password, totp }, ip);
+    for (let a = 0; a < limits.secondFactorUser.max / limits.secondFactorPair.max; a++) {
+      const ip = randomIp();
+      for (let i = 0; i < limits.secondFactorPair.max; i++) {
+        expect((await withCode('000000', ip)).statusCode).toBe(400);
+      }
+    }
+    const newAttacker = randomIp();
+    expect((await withCode('000000', newAttacker)).statusCode).toBe(400);
+    clock.advance(30_000);
+    expect((await withCode(totpCode(secret, clock.now()), newAttacker)).statusCode).toBe(429);
+    expect((await withCode(totpCode(secret, clock.now()), randomIp())).statusCode).toBe(200);
   });
 });
 

@@ -1,12 +1,15 @@
 // Sign-in (DESIGN §4): the same answer and the same argon2 time whether or not the account
-// exists; failures counted per address and per IP; a second factor when two-factor is on.
+// exists; failures (wrong passwords and wrong second-factor codes) limited per (email, address),
+// per address and per email without letting anyone lock the owner out (decision 010); a second
+// factor when two-factor is on.
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { verifyNoPassword, verifyPassword } from '../../auth/passwords.ts';
-import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
+import { claimGuess, secondFactorGuesses, signInGuesses } from '../../auth/guess-limits.ts';
+import { forgetHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { useSecondFactor } from '../../auth/second-factor.ts';
 import { createSession, type IssuedSession, revokeSession } from '../../auth/sessions.ts';
@@ -34,16 +37,15 @@ export async function signIn(
       at: now,
     });
 
+  const rateLimited = () =>
+    new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please try again later.');
+
   // Counted as a failure up front and taken back on success, so parallel guesses cannot all
-  // slip under the limit.
-  const attempt = await recordHits(ctx.db, ctx.config.dataKey, now, [
-    { limit: limits.signInEmail, value: input.email },
-    { limit: limits.signInIp, value: meta.ip },
-  ]);
-  if (attempt.isOver) {
-    await forgetHits(ctx.db, attempt.ids);
+  // slip under a limit.
+  const attempt = await claimGuess(ctx, signInGuesses, { subject: input.email, ip: meta.ip }, now);
+  if (!attempt) {
     await failed(null, 'rate_limited');
-    throw new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please try again later.');
+    throw rateLimited();
   }
 
   const [user] = await ctx.db
@@ -67,6 +69,23 @@ export async function signIn(
     await forgetHits(ctx.db, attempt.ids);
     throw new AppError('TOTP_REQUIRED', 'Enter the code from your authenticator app.');
   }
+  if (user.totpSecret && input.totp) {
+    // A code is a guess of its own: counted against the second-factor limits too, which the
+    // password-reset and two-factor settings share, so no path gives a fresh budget.
+    const codeAttempt = await claimGuess(
+      ctx,
+      secondFactorGuesses,
+      { subject: user.id, ip: meta.ip },
+      now,
+    );
+    if (!codeAttempt) {
+      await forgetHits(ctx.db, attempt.ids);
+      await failed(user.id, 'rate_limited');
+      throw rateLimited();
+    }
+    // Taken back with the sign-in attempt when the code is right.
+    attempt.ids.push(...codeAttempt.ids);
+  }
 
   const session = await ctx.db.transaction(async (tx) => {
     let method = 'password';
@@ -77,7 +96,12 @@ export async function signIn(
     }
     await forgetHits(tx, attempt.ids);
     if (previousSessionId) await revokeSession(tx, previousSessionId, now);
-    const issued = await createSession(tx, { userId: user.id, now, userAgent: meta.userAgent });
+    const issued = await createSession(tx, {
+      userId: user.id,
+      now,
+      userAgent: meta.userAgent,
+      hasPassedSecondFactor: method !== 'password',
+    });
     await writeAudit(tx, {
       action: 'auth.sign_in',
       actorId: user.id,

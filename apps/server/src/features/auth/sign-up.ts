@@ -1,6 +1,7 @@
 // Sign-up (SPEC §4, DESIGN §4): the account exists only once the emailed code is verified. An
 // address that already has an account gets a "you already have an account" mail instead of a
-// code, and the caller cannot tell the difference.
+// code, and the caller cannot tell the difference: not by the answer, and not by its time, since
+// what depends on the account existing (the lookup, the code, the mail) runs after the answer.
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { pendingSignUps, users } from '../../db/schema.ts';
@@ -8,6 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { accountAlreadyExists, signUpCode } from '../../mail/templates.ts';
 import { createAccount } from '../../auth/accounts.ts';
 import { writeAudit } from '../../auth/audit.ts';
+import { runAfterAnswer } from '../../auth/background-work.ts';
 import { checkCode, claimCodeSend, codeError, issueCode } from '../../auth/one-time-codes.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
@@ -24,24 +26,29 @@ export async function signUp(
   // Hashed whether or not the account exists, so both answers take the same time.
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
-  const outcome = await ctx.db.transaction(async (tx): Promise<SendOutcome> => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, input.email));
-    if (existing) return { kind: 'exists' };
-    await tx
-      .insert(pendingSignUps)
-      .values({ email: input.email, passwordHash, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({ target: pendingSignUps.email, set: { passwordHash, updatedAt: now } });
-    const code = await issueCode(tx, ctx.config.dataKey, {
-      purpose: 'sign_up',
-      email: input.email,
-      now,
+  runAfterAnswer(ctx, 'sign_up', async () => {
+    const outcome = await ctx.db.transaction(async (tx): Promise<SendOutcome> => {
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, input.email));
+      if (existing) return { kind: 'exists' };
+      await tx
+        .insert(pendingSignUps)
+        .values({ email: input.email, passwordHash, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: pendingSignUps.email,
+          set: { passwordHash, updatedAt: now },
+        });
+      const code = await issueCode(tx, ctx.config.dataKey, {
+        purpose: 'sign_up',
+        email: input.email,
+        now,
+      });
+      return { kind: 'code', code };
     });
-    return { kind: 'code', code };
+    await sendOutcome(ctx, input.email, outcome, meta);
   });
-  await sendOutcome(ctx, input.email, outcome, meta);
 }
 
 /** A new code for a sign-up in progress; 202 whatever the address (nothing is sent for strangers). */
@@ -52,25 +59,27 @@ export async function resendSignUpCode(
 ): Promise<void> {
   await claimCodeSend(ctx, { purpose: 'sign_up', email: input.email, ip: meta.ip });
   const now = ctx.clock.now();
-  const outcome = await ctx.db.transaction(async (tx): Promise<SendOutcome> => {
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, input.email));
-    if (existing) return { kind: 'exists' };
-    const [pending] = await tx
-      .select({ email: pendingSignUps.email })
-      .from(pendingSignUps)
-      .where(eq(pendingSignUps.email, input.email));
-    if (!pending) return { kind: 'nothing' };
-    const code = await issueCode(tx, ctx.config.dataKey, {
-      purpose: 'sign_up',
-      email: input.email,
-      now,
+  runAfterAnswer(ctx, 'sign_up_resend', async () => {
+    const outcome = await ctx.db.transaction(async (tx): Promise<SendOutcome> => {
+      const [existing] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, input.email));
+      if (existing) return { kind: 'exists' };
+      const [pending] = await tx
+        .select({ email: pendingSignUps.email })
+        .from(pendingSignUps)
+        .where(eq(pendingSignUps.email, input.email));
+      if (!pending) return { kind: 'nothing' };
+      const code = await issueCode(tx, ctx.config.dataKey, {
+        purpose: 'sign_up',
+        email: input.email,
+        now,
+      });
+      return { kind: 'code', code };
     });
-    return { kind: 'code', code };
+    await sendOutcome(ctx, input.email, outcome, meta);
   });
-  await sendOutcome(ctx, input.email, outcome, meta);
 }
 
 async function sendOutcome(

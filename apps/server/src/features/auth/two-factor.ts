@@ -5,11 +5,16 @@ import type { AppContext } from '../../context.ts';
 import { recoveryCodes, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
-import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
+import { claimGuess, secondFactorGuesses } from '../../auth/guess-limits.ts';
+import { forgetHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { replaceRecoveryCodes, useSecondFactor } from '../../auth/second-factor.ts';
 import { seal, unseal } from '../../auth/secrets.ts';
-import type { RequestAuth } from '../../auth/sessions.ts';
+import {
+  forgetSecondFactors,
+  markSecondFactorPassed,
+  type RequestAuth,
+} from '../../auth/sessions.ts';
 import { generateTotpSecret, matchTotp, otpauthUri } from '../../auth/totp.ts';
 
 const alreadyOn = () => new AppError('CONFLICT', 'Two-factor sign-in is already on.');
@@ -29,16 +34,19 @@ export async function setUpTwoFactor(
   return { secret, otpauthUri: otpauthUri(secret, auth.user.email) };
 }
 
-/** Wrong codes are counted per user, so a borrowed session cannot guess its way through. */
-async function countTry(ctx: AppContext, userId: string, now: Date): Promise<string[]> {
-  const hits = await recordHits(ctx.db, ctx.config.dataKey, now, [
-    { limit: limits.totpUser, value: userId },
-  ]);
-  if (hits.isOver) {
-    await forgetHits(ctx.db, hits.ids);
-    throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
-  }
-  return hits.ids;
+/**
+ * Wrong codes count against the second-factor limits that sign-in and password reset share
+ * (decision 010), so a borrowed session cannot guess its way through.
+ */
+async function countTry(
+  ctx: AppContext,
+  userId: string,
+  meta: RequestMeta,
+  now: Date,
+): Promise<string[]> {
+  const attempt = await claimGuess(ctx, secondFactorGuesses, { subject: userId, ip: meta.ip }, now);
+  if (!attempt) throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
+  return attempt.ids;
 }
 
 export async function enableTwoFactor(
@@ -48,7 +56,7 @@ export async function enableTwoFactor(
   meta: RequestMeta,
 ): Promise<{ recoveryCodes: string[] }> {
   const now = ctx.clock.now();
-  const tries = await countTry(ctx, auth.user.id, now);
+  const tries = await countTry(ctx, auth.user.id, meta, now);
   return ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .select({ totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret })
@@ -71,6 +79,8 @@ export async function enableTwoFactor(
       })
       .where(eq(users.id, auth.user.id));
     const codes = await replaceRecoveryCodes(tx, ctx.config.dataKey, auth.user.id, now);
+    // This session has just shown the authenticator; the account's other sessions have not.
+    await markSecondFactorPassed(tx, auth.session.id, now);
     await forgetHits(tx, tries);
     await writeAudit(tx, {
       action: 'auth.totp_enabled',
@@ -90,7 +100,7 @@ export async function disableTwoFactor(
   meta: RequestMeta,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const tries = await countTry(ctx, auth.user.id, now);
+  const tries = await countTry(ctx, auth.user.id, meta, now);
   await ctx.db.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, totpSecret: users.totpSecret, totpLastStep: users.totpLastStep })
@@ -105,6 +115,8 @@ export async function disableTwoFactor(
       .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: now })
       .where(eq(users.id, auth.user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, auth.user.id));
+    // Turned on again later, it must be shown again in each session.
+    await forgetSecondFactors(tx, auth.user.id);
     await forgetHits(tx, tries);
     await writeAudit(tx, {
       action: 'auth.totp_disabled',
