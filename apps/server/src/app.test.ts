@@ -19,12 +19,17 @@ describe('health', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP without inline scripts, HSTS, nosniff, frame-ancestors none and a referrer policy', async () => {
+  it('sends a CSP without inline scripts or styles, HSTS, nosniff, frame-ancestors none and a referrer policy', async () => {
     const res = await t.app.inject({ url: '/api/health' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-hashes');
+    // Styles: files from our origin, and <style> elements only with this answer's nonce.
+    expect(csp).toMatch(/(^|;)style-src 'self' 'nonce-[A-Za-z0-9+/]{22}=='(;|$)/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // frame-ancestors replaces it; sending both only invites them to disagree.
+    expect(res.headers['x-frame-options']).toBeUndefined();
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');

@@ -6,14 +6,18 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../dist');
 const compressible = /\.(js|css|html|svg|json|txt|map)$/;
+const appPage = path.join(dist, 'index.html');
 
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
-    // The prerendered pages are never sent as files: the server fills them in and compresses.
+    // The prerendered pages and index.html are never sent as files: the server fills them in
+    // (the year; the CSP nonce) and compresses them itself.
     if (statSync(full).isDirectory()) {
       if (name !== 'prerendered') yield* files(full);
-    } else if (compressible.test(name) && statSync(full).size > 1024) yield full;
+    } else if (full !== appPage && compressible.test(name) && statSync(full).size > 1024) {
+      yield full;
+    }
   }
 }
 

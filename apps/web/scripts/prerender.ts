@@ -108,6 +108,12 @@ for (const language of languages) {
     `<div id="root">${replaceOnce(page.html, escapeHtml(page.copyright(buildYear)), escapeHtml(page.copyright(yearPlaceholder)), 'copyright line')}</div>`,
     '#root',
   );
+  // The CSP refuses inline styles (docs/decisions/011): they would silently not apply.
+  if (/<style[\s>]|<[^>]+\sstyle=/i.test(html)) {
+    throw new Error(
+      `Prerender: the ${language} home page has an inline style, which the CSP refuses.`,
+    );
+  }
   writeFileSync(path.join(outDir, `home.${language}.html`), html);
 }
 // Neither the SSR build nor the manifest is needed any more, and the manifest is not for serving.

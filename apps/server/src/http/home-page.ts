@@ -4,27 +4,15 @@
 // Each language is compressed once per build and year, not per request.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defaultLanguage, isLanguage, type Language } from '@secure-vault/shared/i18n';
 import { yearPlaceholder } from '@secure-vault/shared/prerender';
 import type { Clock } from '../context.ts';
+import { compress, type Encoding, encodingFor } from './compression.ts';
 
-type Encoding = 'br' | 'gzip' | 'identity';
 interface Rendition {
   version: string;
   bodies: Record<Encoding, Buffer>;
-}
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-function encodingFor(acceptEncoding: string | undefined): Encoding {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return 'identity';
 }
 
 export function homePage(webDist: string, clock: Clock) {
@@ -44,8 +32,8 @@ export function homePage(webDist: string, clock: Clock) {
       version,
       bodies: {
         identity: html,
-        gzip: await gzipAsync(html, { level: 9 }),
-        br: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: await compress(html, 'gzip', 'once'),
+        br: await compress(html, 'br', 'once'),
       },
     };
     renditions.set(language, fresh);

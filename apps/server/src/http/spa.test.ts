@@ -26,7 +26,10 @@ function writeHomePages() {
 
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Secure Vault</title>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><title>Secure Vault</title></head><body></body></html>',
+  );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeHomePages();
   t = await createTestApp({ env: { WEB_DIST: dist }, clock });
@@ -47,6 +50,39 @@ describe('the built web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it('gives each answer its own style nonce, in the CSP and in the page for the app', async () => {
+    const nonceIn = (res: { headers: Record<string, unknown>; body: string }) => {
+      const header = String(res.headers['content-security-policy']).match(/'nonce-([^']+)'/)?.[1];
+      const meta = res.body.match(/<meta property="csp-nonce" nonce="([^"]+)" \/>\s*<\/head>/)?.[1];
+      expect(meta).toBe(header);
+      return header;
+    };
+    const first = await t.app.inject({ url: '/about' });
+    const second = await t.app.inject({ url: '/about' });
+    expect(nonceIn(first)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceIn(second)).not.toBe(nonceIn(first));
+    // Without validators: a revalidated copy would keep an old nonce under a new policy.
+    expect(first.headers.etag).toBeUndefined();
+    expect(first.headers['last-modified']).toBeUndefined();
+  });
+
+  it('never sends index.html as a file, which has no nonce', async () => {
+    for (const url of ['/index.html', '/index.html.gz']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<meta property="csp-nonce"');
+    }
+  });
+
+  it('sends the page for the app compressed when the browser accepts it', async () => {
+    const br = await t.app.inject({ url: '/settings', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<title>Secure Vault</title>');
+    const gzip = await t.app.inject({ url: '/settings', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('<meta property="csp-nonce"');
+  });
 
   it('serves hashed assets with a long cache', async () => {
     const res = await t.app.inject({ url: '/assets/app-abc123.js' });

@@ -14,7 +14,7 @@ let markReady: (() => void) | undefined;
 function ensureToaster(): Promise<Sonner> {
   if (!sonner) {
     toasterReady = new Promise((resolve) => (markReady = resolve));
-    sonner = import('sonner').then((module) => {
+    sonner = import('./sonner').then((module) => {
       mountToaster?.(module);
       return module;
     });
