@@ -1,6 +1,7 @@
 // Accounts and sessions: one schema per request and response of /api/v1/auth (SPEC §5, DESIGN §4).
 // Validation messages are locale keys (namespace:key) that the web app translates.
 import { z } from 'zod';
+import { secretText } from './text.ts';
 
 export const passwordMinLength = 6;
 export const codeLength = 6;
@@ -10,8 +11,7 @@ export const emailSchema = z
   .max(254, 'auth:errors.emailInvalid')
   .transform((value) => value.trim().toLowerCase());
 
-export const passwordSchema = z
-  .string('auth:errors.passwordTooShort')
+export const passwordSchema = secretText('auth:errors.passwordTooShort')
   .min(passwordMinLength, 'auth:errors.passwordTooShort')
   .max(256, 'auth:errors.passwordTooLong');
 
@@ -32,24 +32,25 @@ export const signUpVerifySchema = z.strictObject({ email: emailSchema, code: cod
 
 export const signInSchema = z.strictObject({
   email: emailSchema,
-  password: z
-    .string('auth:errors.passwordRequired')
+  password: secretText('auth:errors.passwordRequired')
     .min(1, 'auth:errors.passwordRequired')
     .max(256),
   totp: totpSchema.optional(),
 });
 
+/** A reset or impersonation token as the server issues it: base64url (auth/secrets.ts). */
+const linkTokenSchema = z.string().regex(/^[\w-]{20,200}$/);
+
 export const passwordResetRequestSchema = z.strictObject({ email: emailSchema });
 export const passwordResetCompleteSchema = z.strictObject({
-  token: z.string().min(20).max(200),
+  token: linkTokenSchema,
   password: passwordSchema,
   /** Needed when the account has two-factor on (the answer is TOTP_REQUIRED without it). */
   totp: totpSchema.optional(),
 });
 
 export const changePasswordSchema = z.strictObject({
-  currentPassword: z
-    .string('auth:errors.passwordRequired')
+  currentPassword: secretText('auth:errors.passwordRequired')
     .min(1, 'auth:errors.passwordRequired')
     .max(256),
   newPassword: passwordSchema,
@@ -82,7 +83,7 @@ export const totpSetupSchema = z.object({ secret: z.string(), otpauthUri: z.stri
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
 
 export const impersonationLinkSchema = z.object({ actionLink: z.string() });
-export const impersonationCompleteSchema = z.strictObject({ token: z.string().min(20).max(200) });
+export const impersonationCompleteSchema = z.strictObject({ token: linkTokenSchema });
 /** Ending an impersonation gives the staff member their own session back when it is still live. */
 export const impersonationEndSchema = z.object({ session: sessionSchema.nullable() });
 
@@ -128,6 +129,7 @@ export const authErrorCodes = [
   'EMAIL_TAKEN',
   'TOKEN_INVALID',
   'STAFF_2FA_REQUIRED',
+  'STAFF_SECOND_FACTOR_REQUIRED',
   'IMPERSONATION_FORBIDDEN',
   'TOTP_INVALID',
   'PASSWORD_INCORRECT',

@@ -49,11 +49,35 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
+/**
+ * The days a filter may name (issue 9, finding 4). Far wider than any journal, and narrow enough
+ * that every day in it, and the day after `to`, is an exact timestamp to JavaScript and to
+ * PostgreSQL (year 0 is not a year to PostgreSQL; the day after 9999-12-31 is not ISO 8601).
+ */
+export const historyDateRange = { min: '1900-01-01', max: '2999-12-31' } as const;
+
+/** For a day already in YYYY-MM-DD form, whose strings sort as their days do. */
+export function isHistoryDateInRange(day: string): boolean {
+  return day >= historyDateRange.min && day <= historyDateRange.max;
+}
+
+const historyDate = z.iso
+  .date('history:errors.dateInvalid')
+  .refine(isHistoryDateInRange, 'history:errors.dateRange');
+
+/**
+ * A `from` after `to` is not refused: it is a valid filter that nothing matches, and the history
+ * screen says so beside the dates rather than showing a failed load.
+ */
 export const historyQuerySchema = z.strictObject({
   group: z.enum(Object.keys(historyGroups) as [HistoryGroup, ...HistoryGroup[]]).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  cursor: z.string().max(200).optional(),
+  from: historyDate.optional(),
+  to: historyDate.optional(),
+  /** Opaque to the client: base64url that the server decodes and checks in full. */
+  cursor: z
+    .string()
+    .regex(/^[\w-]{1,200}$/, 'history:errors.cursorInvalid')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type HistoryQuery = z.input<typeof historyQuerySchema>;

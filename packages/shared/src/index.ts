@@ -11,3 +11,4 @@ export * from './trading.ts';
 export * from './vault.ts';
 export * from './history.ts';
 export * from './prerender.ts';
+export * from './text.ts';

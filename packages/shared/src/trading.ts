@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { type Asset, priceOf, quantityDecimals } from './catalogue.ts';
 import { Dec, dec, decimalPattern, decimalPlaces, toFixedString } from './money.ts';
+import { singleLineText } from './text.ts';
 
 export const minimumOrderUsd = '0.01';
 /** Far above any real order, far below anything that could overflow NUMERIC(30, 8). */
@@ -57,13 +58,16 @@ export function quote(asset: Asset, order: { quantity?: string; total?: string }
   };
 }
 
+/** An asset symbol as the client sends it; the catalogue decides whether it exists. */
+export const assetSymbolSchema = singleLineText().min(1).max(10);
+
 const quantityString = z.string().regex(decimalPattern, 'trading:errors.quantityInvalid');
 const totalString = z.string().regex(decimalPattern, 'trading:errors.totalInvalid');
 
 export const tradeRequestSchema = z
   .strictObject({
     side: z.enum(['buy', 'sell']),
-    asset: z.string().min(1).max(10),
+    asset: assetSymbolSchema,
     quantity: quantityString.optional(),
     total: totalString.optional(),
   })
@@ -75,8 +79,8 @@ export type TradeRequest = z.infer<typeof tradeRequestSchema>;
 
 export const swapRequestSchema = z
   .strictObject({
-    from: z.string().min(1).max(10),
-    to: z.string().min(1).max(10),
+    from: assetSymbolSchema,
+    to: assetSymbolSchema,
     quantity: quantityString,
   })
   .refine((swap) => swap.from.toUpperCase() !== swap.to.toUpperCase(), {

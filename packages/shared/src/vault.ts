@@ -2,6 +2,7 @@
 // (SPEC §3, DESIGN §2). JSON is camelCase; amounts and quantities are decimal strings.
 import { z } from 'zod';
 import { decimalPattern } from './money.ts';
+import { multiLineText, singleLineText } from './text.ts';
 
 /** Item types of the admin form (SPEC §3) plus `cash`; trading adds `crypto`. */
 export const custodyItemTypes = [
@@ -94,10 +95,8 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminValuableSchema = valuableSchema.extend({ userEmail: z.string() });
 export type AdminValuable = z.infer<typeof adminValuableSchema>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+const optionalText = (text: z.ZodString, max: number) =>
+  text
     .max(max, 'vault:errors.tooLong')
     .nullable()
     .optional()
@@ -105,9 +104,7 @@ const optionalText = (max: number) =>
 
 export const adminValuableInputSchema = z.strictObject({
   userId: z.uuid('vault:errors.selectUser'),
-  itemName: z
-    .string('vault:errors.itemNameRequired')
-    .trim()
+  itemName: singleLineText('vault:errors.itemNameRequired')
     .min(1, 'vault:errors.itemNameRequired')
     .max(200, 'vault:errors.tooLong'),
   itemType: z.enum(adminItemTypes, 'vault:errors.itemTypeRequired'),
@@ -115,8 +112,9 @@ export const adminValuableInputSchema = z.strictObject({
     .nullable()
     .optional()
     .transform((value) => value ?? null),
-  description: optionalText(2000),
-  storageLocation: optionalText(200),
+  /** Shown as a paragraph, so it may run over several lines; the other texts are one line. */
+  description: optionalText(multiLineText(), 2000),
+  storageLocation: optionalText(singleLineText(), 200),
 });
 export type AdminValuableInput = z.input<typeof adminValuableInputSchema>;
 

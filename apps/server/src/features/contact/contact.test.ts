@@ -1,13 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { contactMessages, mailOutbox } from '../../db/schema.ts';
+import { createLogger } from '../../logger.ts';
 import { createTestApp, jsonHeaders, manualClock, type TestApp } from '../../test/test-app.ts';
 import { contactRateLimit } from './send-contact-message.ts';
 
 const clock = manualClock();
+/** What the server logs, to check that a refused message leaves none of the sender's details. */
+const logLines: string[] = [];
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  const logger = createLogger('info', { write: (line: string) => void logLines.push(line) });
+  t = await createTestApp({ clock, logger });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -85,6 +89,51 @@ describe('POST /api/v1/contact', () => {
     expect(row?.n).toBe(0);
   });
 
+  it.each([
+    ['fullName', 'a\u0000b'],
+    ['fullName', 'Gold desk \ud800'],
+    ['fullName', 'Gold\ndesk'],
+    ['fullName', 'Gold \u202eksed'],
+    ['fullName', 'Gold \u2066desk'],
+    ['phone', '+971 50 123 4567\u0007'],
+    ['phone', '+971 50 123\u0085 4567'],
+    ['enquiry', 'I would like to store \u0000 gold coins.'],
+    ['enquiry', 'I would like to store gold coins \udc00.'],
+    ['enquiry', 'I would like to store\rgold coins.'],
+    ['enquiry', 'I would like to store gold coins.\u007f'],
+  ])(
+    'refuses %s = %j with 400 naming the field; stores, mails and logs nothing',
+    async (field, value) => {
+      logLines.length = 0;
+      const secret = 'sender.private@example.com';
+      const res = await send({ ...message, email: secret, [field]: value });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION',
+        issues: [{ path: `body.${field}`, message: 'common:errors.textInvalid' }],
+      });
+      const [stored] = await t.ctx.db.select({ n: count() }).from(contactMessages);
+      expect(stored?.n).toBe(0);
+      const [mailed] = await t.ctx.db.select({ n: count() }).from(mailOutbox);
+      expect(mailed?.n).toBe(0);
+      const log = logLines.join('\n');
+      expect(log).not.toContain(secret);
+      expect(log).not.toContain('+971');
+      expect(log).not.toMatch(/"level":50/);
+    },
+  );
+
+  it('keeps line breaks, tabs and Arabic with its direction marks, as typed', async () => {
+    const enquiry = 'Two lines:\r\n\tgold and silver.\nذهب \u200f123\u200f وفضة \u2067RTL\u2069.';
+    const fullName = 'مكتب \u200eالذهب 👩‍💼';
+    const res = await send({ ...message, fullName, enquiry });
+    expect(res.statusCode, res.body).toBe(201);
+    const [stored] = await t.ctx.db.select().from(contactMessages);
+    expect(stored?.fullName).toBe(fullName);
+    // CRLF is stored as the LF the web form sends; nothing else changes.
+    expect(stored?.enquiry).toBe(enquiry.replace('\r\n', '\n'));
+  });
+
   it('names every missing field', async () => {
     const res = await send({});
     expect(res.statusCode).toBe(400);
@@ -108,5 +157,16 @@ describe('POST /api/v1/contact', () => {
 
     clock.advance(contactRateLimit.windowMs + 1000);
     expect((await send(message)).statusCode).toBe(201);
+  });
+
+  it('holds the limit when the messages arrive at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: contactRateLimit.max * 2 }, () => send(message, {}, '192.0.2.44')),
+    );
+    const codes = answers.map((res) => res.statusCode).sort();
+    expect(codes.filter((code) => code === 201)).toHaveLength(contactRateLimit.max);
+    expect(codes.filter((code) => code === 429)).toHaveLength(contactRateLimit.max);
+    const [stored] = await t.ctx.db.select({ n: count() }).from(contactMessages);
+    expect(stored?.n).toBe(contactRateLimit.max);
   });
 });

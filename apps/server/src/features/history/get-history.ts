@@ -7,6 +7,7 @@ import {
   type HistoryGroup,
   historyGroups,
   type HistoryPage,
+  isHistoryDateInRange,
   type LedgerKind,
 } from '@secure-vault/shared/history';
 import type { Db } from '../../db/client.ts';
@@ -29,6 +30,17 @@ interface Cursor {
 const cursorPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A real instant in the range the filters allow: `9999-99-99T99:99:99.000000Z` has the form but
+ * PostgreSQL refuses it, and JavaScript rolls `2026-02-30` over to 2 March, so the time must read
+ * back as written (to the second; the microseconds are digits either way).
+ */
+function isCursorTime(value: string): boolean {
+  if (!cursorPattern.test(value) || !isHistoryDateInRange(value.slice(0, 10))) return false;
+  const time = new Date(`${value.slice(0, 19)}Z`);
+  return !Number.isNaN(time.getTime()) && time.toISOString().slice(0, 19) === value.slice(0, 19);
+}
+
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString('base64url');
 }
@@ -40,7 +52,8 @@ function decodeCursor(text: string): Cursor {
       Array.isArray(value) &&
       typeof value[0] === 'string' &&
       typeof value[1] === 'string' &&
-      cursorPattern.test(value[0]) &&
+      value.length === 2 &&
+      isCursorTime(value[0]) &&
       uuidPattern.test(value[1])
     ) {
       return { at: value[0], id: value[1] };
@@ -53,11 +66,18 @@ function decodeCursor(text: string): Cursor {
   });
 }
 
+/** The schema has checked the day; this guards callers that did not come through it. */
 function dayStart(date: string, field: 'from' | 'to', plusDays = 0): Date {
   const start = new Date(`${date}T00:00:00Z`);
-  if (Number.isNaN(start.getTime())) {
+  const isReal = !Number.isNaN(start.getTime());
+  if (!isReal || !isHistoryDateInRange(date)) {
     throw new AppError('VALIDATION', 'The date is not valid.', {
-      issues: [{ path: `querystring.${field}`, message: 'history:errors.dateInvalid' }],
+      issues: [
+        {
+          path: `querystring.${field}`,
+          message: isReal ? 'history:errors.dateRange' : 'history:errors.dateInvalid',
+        },
+      ],
     });
   }
   start.setUTCDate(start.getUTCDate() + plusDays);

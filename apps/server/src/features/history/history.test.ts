@@ -138,6 +138,66 @@ describe('GET /me/history', () => {
     }
   });
 
+  it('refuses days outside 1900-01-01 … 2999-12-31 with the field named, in the list and the CSV', async () => {
+    for (const [query, field] of [
+      ['?from=0000-01-01', 'from'],
+      ['?from=1899-12-31', 'from'],
+      ['?to=3000-01-01', 'to'],
+      ['?to=9999-12-31', 'to'],
+    ] as const) {
+      for (const path of ['/me/history', '/me/history.csv']) {
+        const res = await call(t, 'GET', `${path}${query}`, undefined, { cookie: busy.cookie });
+        expect(res.statusCode, `${path}${query}`).toBe(400);
+        expect(res.json().error).toMatchObject({
+          code: 'VALIDATION',
+          issues: [{ path: `querystring.${field}`, message: 'history:errors.dateRange' }],
+        });
+      }
+    }
+    // The edges themselves are fine, and so is a reversed range: it is a filter nothing matches.
+    for (const query of ['?from=1900-01-01&to=2999-12-31', '?from=2026-11-05&to=2026-11-04']) {
+      for (const path of ['/me/history', '/me/history.csv']) {
+        const res = await call(t, 'GET', `${path}${query}`, undefined, { cookie: busy.cookie });
+        expect(res.statusCode, `${path}${query}`).toBe(200);
+      }
+    }
+    const all = await history(busy, '?from=1900-01-01&to=2999-12-31');
+    expect(all.json().summary.total).toBe(61);
+    expect((await history(busy, '?from=2026-11-05&to=2026-11-04')).json().entries).toEqual([]);
+  });
+
+  it('refuses a cursor that is not a real position: its time a real instant in range, its id a uuid', async () => {
+    const id = '0b6f3c8e-3d0a-4c57-9a35-2b0f1c0e7d11';
+    const encode = (value: unknown) =>
+      encodeURIComponent(Buffer.from(JSON.stringify(value)).toString('base64url'));
+    for (const cursor of [
+      encode(['9999-99-99T99:99:99Z', id]),
+      encode(['9999-99-99T99:99:99.000000Z', id]),
+      encode(['2026-02-30T00:00:00.000000Z', id]),
+      encode(['2026-11-01T24:00:00.000000Z', id]),
+      encode(['0000-01-01T00:00:00.000000Z', id]),
+      encode(['3000-01-01T00:00:00.000000Z', id]),
+      encode(['2026-11-01T00:00:00.000000Z', 'not-a-uuid']),
+      encode(['2026-11-01T00:00:00.000000Z', id, 'extra']),
+      encode({ at: '2026-11-01T00:00:00.000000Z', id }),
+      encodeURIComponent('a\u0000b'),
+      // A lone surrogate cannot be percent-encoded as UTF-8; these are the bytes it would be.
+      '%ED%A0%80',
+      'x'.repeat(201),
+    ]) {
+      const res = await history(busy, `?cursor=${cursor}`);
+      expect(res.statusCode, cursor).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION',
+        issues: [{ path: 'querystring.cursor', message: 'history:errors.cursorInvalid' }],
+      });
+    }
+    // The last instant in range is a real position: everything is before it.
+    const last = await history(busy, `?cursor=${encode(['2999-12-31T23:59:59.999999Z', id])}`);
+    expect(last.statusCode).toBe(200);
+    expect(last.json().entries).toHaveLength(50);
+  });
+
   it("never shows another customer's rows", async () => {
     const page: HistoryPage = (await history(other)).json();
     expect(page.entries.map((e) => e.kind)).toEqual(['deposit']);

@@ -8,7 +8,12 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { swapResultSchema, tradeResultSchema } from '@secure-vault/shared/history';
-import { holdingSchema, swapRequestSchema, tradeRequestSchema } from '@secure-vault/shared/trading';
+import {
+  assetSymbolSchema,
+  holdingSchema,
+  swapRequestSchema,
+  tradeRequestSchema,
+} from '@secure-vault/shared/trading';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../auth/access.ts';
 import { AppError } from '../../http/errors.ts';
@@ -96,7 +101,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary: 'Your holding of one asset, for the sell tab',
-        params: z.strictObject({ symbol: z.string().min(1).max(10) }),
+        params: z.strictObject({ symbol: assetSymbolSchema }),
         response: { 200: holdingSchema, ...errorResponses },
       },
     },

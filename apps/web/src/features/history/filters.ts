@@ -1,6 +1,10 @@
 // The history filters live in the address (?group=&from=&to=), so a filtered view survives a
 // reload and can be bookmarked; the same filters build the API and CSV query strings.
-import { type HistoryGroup, historyGroups } from '@secure-vault/shared/history';
+import {
+  type HistoryGroup,
+  historyGroups,
+  isHistoryDateInRange,
+} from '@secure-vault/shared/history';
 
 export interface HistoryFilters {
   group?: HistoryGroup | undefined;
@@ -26,6 +30,24 @@ export function readFilters(params: URLSearchParams): HistoryFilters {
     group: isGroup(group) ? group : undefined,
     from: from && datePattern.test(from) ? from : undefined,
     to: to && datePattern.test(to) ? to : undefined,
+  };
+}
+
+/** True when a date is set but outside the days the server takes (historyDateRange). */
+export function isDateOutOfRange(date: string | undefined): boolean {
+  return date !== undefined && !isHistoryDateInRange(date);
+}
+
+/**
+ * The filters the list and the CSV ask the server for: a date outside the range is left out
+ * rather than sent to be refused. The address keeps it, so a year being typed digit by digit
+ * (0002, 0020, 0202, 2026) stays in its field, and the filters bar says what is wrong meanwhile.
+ */
+export function queryableFilters(filters: HistoryFilters): HistoryFilters {
+  return {
+    group: filters.group,
+    from: isDateOutOfRange(filters.from) ? undefined : filters.from,
+    to: isDateOutOfRange(filters.to) ? undefined : filters.to,
   };
 }
 

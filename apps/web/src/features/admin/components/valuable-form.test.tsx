@@ -86,6 +86,23 @@ describe('ValuableForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('refuses an item name with a text-direction override, naming the field, before asking the server', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({});
+    renderWithProviders(<ValuableForm users={users} editing={null} onDone={() => {}} />);
+    await user.selectOptions(await screen.findByLabelText('User'), 'amira@example.com');
+    await user.type(screen.getByLabelText('Item name'), 'Ring \u202egnp.exe');
+    await user.selectOptions(screen.getByLabelText('Item type'), 'Jewelry');
+    await user.click(screen.getByRole('button', { name: 'Add Valuable' }));
+    expect(
+      await screen.findByText(
+        'Remove the control or hidden formatting characters from this field (such as line breaks where one line is expected, or text-direction overrides).',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Item name')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('edits a valuable without changing its owner', async () => {
     const user = userEvent.setup();
     const editing: AdminValuable = {

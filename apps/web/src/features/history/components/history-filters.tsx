@@ -1,10 +1,11 @@
 // Type and date filters (SPEC §2 /history; DESIGN §2 groups of journal kinds).
 import { useId } from 'react';
 import { X } from 'lucide-react';
+import { historyDateRange } from '@secure-vault/shared/history';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { useTranslation } from '@/lib/i18n';
-import { hasFilters, historyGroupNames, type HistoryFilters } from '../filters';
+import { hasFilters, historyGroupNames, type HistoryFilters, isDateOutOfRange } from '../filters';
 
 const selectClass =
   'flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
@@ -19,6 +20,8 @@ export function HistoryFiltersBar({
   const { t } = useTranslation('history');
   const id = useId();
   const isRangeReversed = Boolean(filters.from && filters.to && filters.from > filters.to);
+  const isFromOutOfRange = isDateOutOfRange(filters.from);
+  const isToOutOfRange = isDateOutOfRange(filters.to);
   return (
     <section
       aria-labelledby={`${id}-title`}
@@ -56,8 +59,10 @@ export function HistoryFiltersBar({
             type="date"
             dir="ltr"
             value={filters.from ?? ''}
-            max={filters.to}
-            aria-describedby={`${id}-hint`}
+            min={historyDateRange.min}
+            max={filters.to ?? historyDateRange.max}
+            aria-invalid={isFromOutOfRange}
+            aria-describedby={isFromOutOfRange ? `${id}-hint ${id}-range` : `${id}-hint`}
             onChange={(event) => onChange({ ...filters, from: event.target.value || undefined })}
           />
         </div>
@@ -68,8 +73,10 @@ export function HistoryFiltersBar({
             type="date"
             dir="ltr"
             value={filters.to ?? ''}
-            min={filters.from}
-            aria-describedby={`${id}-hint`}
+            min={filters.from ?? historyDateRange.min}
+            max={historyDateRange.max}
+            aria-invalid={isToOutOfRange}
+            aria-describedby={isToOutOfRange ? `${id}-hint ${id}-range` : `${id}-hint`}
             onChange={(event) => onChange({ ...filters, to: event.target.value || undefined })}
           />
         </div>
@@ -87,6 +94,11 @@ export function HistoryFiltersBar({
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
         {t('filters.utcHint')}
       </p>
+      {isFromOutOfRange || isToOutOfRange ? (
+        <p id={`${id}-range`} role="alert" className="text-sm text-destructive">
+          {t('errors.dateRange')}
+        </p>
+      ) : null}
       {isRangeReversed ? (
         <p role="alert" className="text-sm text-destructive">
           {t('filters.reversed')}

@@ -120,6 +120,24 @@ describe('/history', () => {
     expect(screen.getByTestId('history-csv')).toHaveAttribute('href', '/api/v1/me/history.csv');
   });
 
+  it('keeps a date outside 1900–2999 in its field, says so, and does not ask the server with it', async () => {
+    const asked = stubHistory(() => page(purchase));
+    renderWithProviders(<HistoryRoute />, { route: '/history?from=0002-01-01&to=2026-01-31' });
+    await screen.findByTestId('history-item');
+    expect(asked).toEqual(['to=2026-01-31&limit=50']);
+    expect(screen.getByLabelText('From')).toHaveValue('0002-01-01');
+    expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('From')).toHaveAttribute('min', '1900-01-01');
+    expect(screen.getByLabelText('To')).toHaveAttribute('max', '2999-12-31');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Choose a date between 1 January 1900 and 31 December 2999.',
+    );
+    expect(screen.getByTestId('history-csv')).toHaveAttribute(
+      'href',
+      '/api/v1/me/history.csv?to=2026-01-31',
+    );
+  });
+
   it('loads more with the cursor of the last page', async () => {
     const user = userEvent.setup();
     const asked = stubHistory((params) =>

@@ -18,7 +18,13 @@ import { useHistory } from '../api/get-history';
 import { HistoryFiltersBar } from '../components/history-filters';
 import { HistorySummary } from '../components/history-summary';
 import { TransactionItem } from '../components/transaction-item';
-import { filterParams, hasFilters, type HistoryFilters, readFilters } from '../filters';
+import {
+  filterParams,
+  hasFilters,
+  type HistoryFilters,
+  queryableFilters,
+  readFilters,
+} from '../filters';
 import { groupTransactions } from '../transactions';
 
 export default function HistoryRoute() {
@@ -29,7 +35,8 @@ export default function HistoryRoute() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const filters = useMemo(() => readFilters(new URLSearchParams(search)), [search]);
-  const history = useHistory(filters);
+  const query = useMemo(() => queryableFilters(filters), [filters]);
+  const history = useHistory(query);
   const setFilters = (next: HistoryFilters) =>
     void navigate({ search: filterParams(next).toString() }, { replace: true });
 
@@ -70,7 +77,7 @@ export default function HistoryRoute() {
               {t('refresh')}
             </Button>
             <Button asChild variant="outline">
-              <a href={historyCsvUrl(filters)} download data-testid="history-csv">
+              <a href={historyCsvUrl(query)} download data-testid="history-csv">
                 <Download aria-hidden />
                 {t('downloadCsv')}
               </a>

@@ -1,0 +1,382 @@
+// Schema-driven fuzz (issue 9, deliver 9): every registered operation with a body, a query or
+// path parameters gets values of its schema's shape and hostile ones, sent as the caller its
+// access declares. No answer may be a 5xx, every refusal is the one error body, and afterwards no
+// text in the database holds a control character, a replaced surrogate or, outside multi-line
+// fields, a line break or bidi control. Deterministic: a fixed seed (FUZZ_SEED and FUZZ_RUNS to
+// explore further), shown with the failing request by fast-check.
+import { afterAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifySchema, HTTPMethods, LightMyRequestResponse } from 'fastify';
+import { idempotencyHeader } from '@secure-vault/shared';
+import { sessionCookieName } from '../auth/sessions.ts';
+import { grantAdmin } from '../test/auth-helpers.ts';
+import { createCustomer, openSession } from '../test/customers.ts';
+import {
+  edgeValues,
+  hostileBody,
+  hostileQuery,
+  hostileStrings,
+  type Hints,
+  type JsonSchema,
+  jsonSchemaOf,
+  objectPart,
+  percentEncode,
+  type QueryPart,
+  queryOf,
+  RawJson,
+  toJsonText,
+  validObject,
+  withKey,
+} from '../test/schema-arbitraries.ts';
+import { createTestApp, jsonHeaders } from '../test/test-app.ts';
+import { invalidStoredText, rowsOf } from '../test/stored-text.ts';
+import { seedValuables } from '../test/vault.ts';
+import { swap, trade } from '../test/trading.ts';
+import { routeTable } from './access.ts';
+
+const seed = Number(process.env.FUZZ_SEED ?? 20_261_121);
+/** Runs per operation: about 26 operations with a body or query, a few with parameters only. */
+const runs = { withInput: Number(process.env.FUZZ_RUNS ?? 14), paramsOnly: 6 };
+
+const t = await createTestApp({ env: { STAFF_2FA: 'optional' } });
+afterAll(() => t.close());
+
+// The callers: a customer with cash and a little history, a staff member, and a customer the
+// staff routes act on (never a caller, so a reset password or an impersonation hurts nothing).
+const customer = await createCustomer(t, { cash: '5000', label: 'fuzz-customer' });
+const staff = await createCustomer(t, { label: 'fuzz-staff' });
+await grantAdmin(t, staff.userId);
+const target = await createCustomer(t, { cash: '100', label: 'fuzz-target' });
+for (const body of [
+  { side: 'buy', asset: 'BTC', total: '100' },
+  { side: 'buy', asset: 'AU', total: '50' },
+]) {
+  const res = await trade(t, customer, body);
+  if (res.statusCode !== 201) throw new Error(`setup trade: ${res.body}`);
+}
+await swap(t, customer, { from: 'AU', to: 'AG', quantity: '100' });
+const targetValuables = await seedValuables(t, target.userId, [
+  { itemName: 'Ring' },
+  { itemName: 'Painting', itemType: 'artwork' },
+]);
+const firstPage = await t.app.inject({
+  url: '/api/v1/me/history?limit=1',
+  headers: { cookie: `${sessionCookieName}=${customer.cookie}` },
+});
+const realCursor: string = firstPage.json().nextCursor;
+if (!realCursor) throw new Error('setup: no history cursor');
+
+const symbols = fc.constantFrom('BTC', 'ETH', 'AU', 'AG', 'USD', 'btc', 'NOPE');
+const amounts = fc.oneof(
+  fc.constantFrom('0.001', '1', '10.5', '0.00001'),
+  fc.stringMatching(/^\d{1,4}(\.\d{1,8})?$/),
+);
+const hints: Hints = (field, schema) => {
+  switch (field) {
+    case 'asset':
+    case 'symbol':
+      return symbols;
+    case 'from':
+    case 'to':
+      // Swaps name assets here; history and the mailbox name days and addresses (their formats).
+      return schema.format ? undefined : symbols;
+    case 'userId':
+      // Mostly the customer staff act on, so edge cases built on a sample reach the write.
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constant(target.userId) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(staff.userId, '00000000-0000-4000-8000-000000000000'),
+        },
+      );
+    case 'email':
+      return fc.oneof(
+        fc.constantFrom(customer.email, target.email),
+        schema.pattern ? fc.stringMatching(new RegExp(schema.pattern)) : fc.emailAddress(),
+      );
+    case 'cursor':
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constant(realCursor) },
+        { weight: 1, arbitrary: fc.stringMatching(/^[\w-]{1,60}$/) },
+      );
+    case 'quantity':
+    case 'total':
+      return amounts;
+    default:
+      return undefined;
+  }
+};
+
+/** A trade names a quantity or a total, never both: a refinement JSON Schema cannot say. */
+const validBodies: Record<string, fc.Arbitrary<object>> = {
+  'POST /api/v1/trades': fc
+    .tuple(fc.constantFrom('buy', 'sell'), symbols, fc.constantFrom('quantity', 'total'), amounts)
+    .map(([side, asset, field, amount]) => ({ side, asset, [field]: amount })),
+};
+
+/**
+ * Real ids for path parameters: the canonical one (used by the edge cases, so they reach the
+ * handler) and the values random runs choose from. A new parameter fails here until it has one.
+ */
+function paramValue(url: string, name: string): { canonical: string; any: fc.Arbitrary<string> } {
+  const unknownId = '00000000-0000-4000-8000-000000000000';
+  if (name === 'symbol') return { canonical: 'BTC', any: symbols };
+  if (name === 'id' && url.includes('/admin/users/')) {
+    return { canonical: target.userId, any: fc.constantFrom(target.userId, unknownId) };
+  }
+  if (name === 'id' && url.includes('/admin/valuables/')) {
+    const [first = unknownId] = targetValuables;
+    return { canonical: first, any: fc.constantFrom(...targetValuables, unknownId) };
+  }
+  if (name === 'id' && url.includes('/sessions/')) return { canonical: unknownId, any: fc.uuid() };
+  throw new Error(`fuzz: no value for :${name} in ${url}`);
+}
+
+const hostileParam = fc.oneof(
+  hostileStrings.filter((text) => text.length < 20_000).map(percentEncode),
+  fc.constantFrom('%00', '%ED%A0%80', '%E2%80%AE', '..%2F..%2Fetc', '%', 'a'.repeat(10_000)),
+);
+
+interface FuzzRequest {
+  method: HTTPMethods;
+  url: string;
+  body: unknown;
+  hasBody: boolean;
+  ip: string;
+}
+
+function describeRequest(request: FuzzRequest): string {
+  const body = request.hasBody ? toJsonText(request.body) : '(none)';
+  const clip = (text: string) =>
+    text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text;
+  return `${request.method} ${clip(request.url)} body ${clip(JSON.stringify(body))}`;
+}
+
+/** fast-check prints a failing request with this, not a 1 MB dump. */
+function printable(request: FuzzRequest): FuzzRequest {
+  return Object.assign(request, { [fc.toStringMethod]: () => describeRequest(request) });
+}
+
+type Route = ReturnType<typeof routeTable>[number];
+
+/** A cursor is opaque to clients, so its edges are cursors holding impossible positions. */
+const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const fieldEdges: Record<string, unknown[]> = {
+  cursor: [
+    cursorOf(['9999-99-99T99:99:99.000000Z', target.userId]),
+    cursorOf(['0000-01-01T00:00:00.000000Z', target.userId]),
+    cursorOf(['2026-02-30T00:00:00.000000Z', 'not-a-uuid']),
+  ],
+};
+
+/** The first of a few values the route's own zod schema accepts: the base of the edge cases. */
+function acceptedSample(valid: fc.Arbitrary<object>, schema: unknown): object {
+  const samples = fc.sample(valid, { seed, numRuns: 50 });
+  const parses = (value: object) =>
+    !(schema instanceof z.ZodType) || schema.safeParse(value).success;
+  return samples.find(parses) ?? samples[0] ?? {};
+}
+
+const ipAddress = fc
+  .tuple(fc.nat(255), fc.nat(255), fc.integer({ min: 1, max: 254 }))
+  .map(([a, b, c]) => `10.${a}.${b}.${c}`);
+
+/** A route's inputs: its schemas, valid-shaped values for them, and how to build a request. */
+function inputsOf(route: Route) {
+  const schema: FastifySchema = route.schema ?? {};
+  const body = jsonSchemaOf(schema.body);
+  const query = jsonSchemaOf(schema.querystring);
+  const names = Object.keys(jsonSchemaOf(schema.params)?.properties ?? {});
+  return {
+    schema,
+    body,
+    query,
+    names,
+    validBody: body
+      ? (validBodies[`${route.method} ${route.url}`] ?? validObject(objectPart(body), hints))
+      : undefined,
+    validQuery: query ? validObject(query, hints) : undefined,
+    /** The route's URL with its parameters, one of them replaced by an encoded hostile value. */
+    path(values: readonly string[], bad: readonly [string, string] | null = null): string {
+      return names.reduce((url, name, index) => {
+        const value = bad && bad[0] === name ? bad[1] : encodeURIComponent(values[index] ?? '');
+        return url.replace(`:${name}`, value);
+      }, route.url);
+    },
+    request(url: string, parts: QueryPart[], value: unknown, ip: string): FuzzRequest {
+      return printable({
+        method: route.method as HTTPMethods,
+        url: parts.length > 0 ? `${url}?${parts.join('&')}` : url,
+        body: value,
+        hasBody: value !== undefined,
+        ip,
+      });
+    },
+  };
+}
+
+/** Random requests: a third valid-shaped, the rest hostile; now and then a hostile parameter. */
+function randomRequests(route: Route): fc.Arbitrary<FuzzRequest> {
+  const { body, query, names, validBody, validQuery, path, request } = inputsOf(route);
+  const url = fc
+    .tuple(
+      fc.tuple(...names.map((name) => paramValue(route.url, name).any)),
+      names.length === 0
+        ? fc.constant(null)
+        : fc.oneof(
+            { weight: body || query ? 9 : 1, arbitrary: fc.constant(null) },
+            { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...names), hostileParam) },
+          ),
+    )
+    .map(([values, bad]) => path(values, bad));
+  const bodyValue: fc.Arbitrary<unknown> =
+    body && validBody
+      ? fc.oneof(
+          { weight: 1, arbitrary: validBody },
+          { weight: 2, arbitrary: hostileBody(body, validBody) },
+        )
+      : fc.constant(undefined);
+  const queryText: fc.Arbitrary<QueryPart[]> =
+    query && validQuery
+      ? fc.oneof(
+          { weight: 1, arbitrary: validQuery.map(queryOf) },
+          { weight: 2, arbitrary: hostileQuery(query, validQuery) },
+        )
+      : fc.constant([]);
+  return fc
+    .tuple(url, queryText, bodyValue, ipAddress)
+    .map(([address, parts, value, ip]) => request(address, parts, value, ip));
+}
+
+/**
+ * The edge cases of every field (edgeValues, fieldEdges), each in an otherwise valid request to
+ * real ids: they run first, on every run, whatever the seed.
+ */
+function edgeRequests(route: Route): FuzzRequest[] {
+  const { schema, body, query, names, validBody, validQuery, path, request } = inputsOf(route);
+  const url = path(names.map((name) => paramValue(route.url, name).canonical));
+  const baseBody = validBody ? acceptedSample(validBody, schema.body) : undefined;
+  const baseQuery = validQuery ? acceptedSample(validQuery, schema.querystring) : undefined;
+  const edgesOf = (fields: Record<string, JsonSchema>, base: object) =>
+    Object.entries(fields).flatMap(([name, property]) =>
+      [...edgeValues(property, Reflect.get(base, name)), ...(fieldEdges[name] ?? [])].map((edge) =>
+        withKey(base, name, edge),
+      ),
+    );
+  const requests: FuzzRequest[] = [];
+  const ip = () => `10.255.${Math.floor(requests.length / 250)}.${(requests.length % 250) + 1}`;
+  if (body && baseBody) {
+    for (const edge of edgesOf(objectPart(body).properties ?? {}, baseBody)) {
+      requests.push(request(url, queryOf(baseQuery ?? {}), edge, ip()));
+    }
+  }
+  if (query && baseQuery) {
+    for (const edge of edgesOf(query.properties ?? {}, baseQuery)) {
+      // A query holds text only; raw JSON numbers are for bodies.
+      if (Object.values(edge).some((value) => value instanceof RawJson)) continue;
+      requests.push(request(url, queryOf(edge), baseBody, ip()));
+    }
+  }
+  return requests;
+}
+
+let idempotencyCounter = 0;
+const statuses = new Map<string, Map<number, number>>();
+
+async function send(route: Route, request: FuzzRequest): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { 'x-requested-with': jsonHeaders['x-requested-with'] };
+  if (request.hasBody) headers['content-type'] = jsonHeaders['content-type'];
+  // A fresh session per request: sign-out or revoking sessions must not end the run's callers.
+  if (route.access !== 'public') {
+    const caller = route.access === 'admin' ? staff : customer;
+    headers.cookie = `${sessionCookieName}=${await openSession(t, caller.userId)}`;
+  }
+  const headerSchema = jsonSchemaOf(route.schema?.headers);
+  if (headerSchema?.properties?.[idempotencyHeader]) {
+    idempotencyCounter += 1;
+    headers[idempotencyHeader] = `fuzz-${seed}-${idempotencyCounter}`;
+  }
+  const res = await t.app.inject({
+    method: request.method,
+    url: request.url,
+    headers,
+    ...(request.hasBody ? { payload: toJsonText(request.body) } : {}),
+    remoteAddress: request.ip,
+  });
+  const key = `${route.method} ${route.url}`;
+  const counts = statuses.get(key) ?? new Map<number, number>();
+  counts.set(res.statusCode, (counts.get(res.statusCode) ?? 0) + 1);
+  statuses.set(key, counts);
+  return res;
+}
+
+function expectHandled(res: LightMyRequestResponse, request: FuzzRequest): void {
+  const context = `${describeRequest(request)} → ${res.statusCode} ${res.body.slice(0, 500)}`;
+  expect(res.statusCode, context).toBeLessThan(500);
+  if (res.statusCode >= 400) {
+    const body: unknown = res.json();
+    expect(body, context).toMatchObject({
+      error: { code: expect.any(String), message: expect.any(String) },
+    });
+  }
+}
+
+const fuzzed = routeTable(t.app).filter(
+  (route) =>
+    route.method !== 'HEAD' &&
+    route.url.startsWith('/api/') &&
+    (route.schema?.body || route.schema?.querystring || route.schema?.params),
+);
+
+describe('schema-driven fuzz', () => {
+  it('covers every operation with a body or a query', () => {
+    const withInput = fuzzed.filter((route) => route.schema?.body || route.schema?.querystring);
+    expect(withInput.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it.each(fuzzed.map((route) => [`${route.method} ${route.url} (${route.access})`, route]))(
+    '%s: never a 5xx, always the error body',
+    async (_name, route) => {
+      const numRuns =
+        route.schema?.body || route.schema?.querystring ? runs.withInput : runs.paramsOnly;
+      const examples = edgeRequests(route);
+      await fc.assert(
+        fc.asyncProperty(randomRequests(route), async (request) => {
+          expectHandled(await send(route, request), request);
+        }),
+        // fast-check counts the examples within numRuns: they come on top of the random runs.
+        {
+          seed,
+          numRuns: numRuns + examples.length,
+          endOnFailure: true,
+          examples: examples.map((example) => [example]),
+        },
+      );
+    },
+  );
+
+  it('left no control character, replaced surrogate, or stray line break or bidi control', async () => {
+    const problems = await invalidStoredText(t.ctx.db);
+    expect(problems).toEqual([]);
+    // The fuzz reached the writes, not only the refusals.
+    const [counts] = await rowsOf<{ messages: number; added: number }>(
+      t.ctx.db,
+      sql`select (select count(*)::int from contact_messages) as messages,
+                 (select count(*)::int from ledger_entries where kind = 'admin_add') as added`,
+    );
+    expect(counts?.messages).toBeGreaterThan(0);
+    expect(counts?.added).toBeGreaterThan(0);
+  });
+
+  it('signed in every user and staff request (the fuzz reached the handlers)', () => {
+    if (process.env.FUZZ_REPORT) {
+      console.log([...statuses].map(([key, v]) => `${key} ${JSON.stringify([...v])}`).join('\n'));
+    }
+    for (const route of fuzzed.filter((r) => r.access !== 'public')) {
+      const counts = statuses.get(`${route.method} ${route.url}`);
+      expect(counts?.get(401) ?? 0, `${route.method} ${route.url}`).toBe(0);
+    }
+  });
+});
