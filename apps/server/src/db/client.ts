@@ -64,10 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.on('error', (err) => {
         if (isLost) return;
         isLost = true;
-        logger.warn(
-          { err },
-          'database connection lost; the pool replaces it',
-        );
+        logger.warn({ err }, 'database connection lost; the pool replaces it');
       });
     });
     // The pool re-emits an idle client's error; without a listener that would crash the process.
@@ -164,10 +161,7 @@ async function listenPostgres(
     if (client !== current) return;
     current = null;
     client.end().catch(() => {});
-    logger.warn(
-      { channel, ...(err ? { err } : {}) },
-      'LISTEN connection lost; reconnecting',
-    );
+    logger.warn({ channel, ...(err ? { err } : {}) }, 'LISTEN connection lost; reconnecting');
     retry();
   };
 
@@ -175,10 +169,7 @@ async function listenPostgres(
     if (isStopped) return;
     const delay = reconnectDelaysMs[Math.min(failures, reconnectDelaysMs.length - 1)];
     if (err !== undefined) {
-      logger.warn(
-        { channel, err, retryInMs: delay },
-        'LISTEN reconnect failed',
-      );
+      logger.warn({ channel, err, retryInMs: delay }, 'LISTEN reconnect failed');
     }
     failures += 1;
     retryTimer = setTimeout(() => {

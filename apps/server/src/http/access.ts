@@ -2,12 +2,7 @@
 // itself — never by matching the URL, which a client can spell in many ways (`/%61pi/…`,
 // `http://host/api/…`, `//api/…`) that the router still matches. A route without a declaration,
 // wherever it lives, stops start-up: deny by default.
-import type {
-  FastifyInstance,
-  FastifySchema,
-  onRequestHookHandler,
-  RouteOptions,
-} from 'fastify';
+import type { FastifyInstance, FastifySchema, onRequestHookHandler, RouteOptions } from 'fastify';
 
 export type Access = 'public' | 'user' | 'admin';
 

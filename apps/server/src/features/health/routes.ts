@@ -9,7 +9,10 @@ const statusSchema = z.object({ status: z.literal('ok') });
 export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get(
     '/health',
-    { config: { access: 'public', readsSession: false }, schema: { tags: ['health'], response: { 200: statusSchema } } },
+    {
+      config: { access: 'public', readsSession: false },
+      schema: { tags: ['health'], response: { 200: statusSchema } },
+    },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
