@@ -44,14 +44,19 @@ const databaseFields = ['constraint', 'table', 'column', 'routine'] as const;
  * name cannot see inside those strings, so they are never logged. What identifies the failure
  * is kept: the SQLSTATE, constraint, table, column and the stack frames.
  */
-export function serializeError(value: unknown, depth = 0): LoggedError | unknown {
+export function serializeError(
+  value: unknown,
+  options: { keepsMessage?: boolean } = {},
+  depth = 0,
+): LoggedError | unknown {
   if (!(value instanceof Error)) return value;
   const fields = value as Error & Record<string, unknown>;
   const sqlState = typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code);
   const isDatabase = sqlState || 'query' in fields || 'params' in fields;
+  const keepsMessage = (options.keepsMessage ?? true) && !isDatabase;
   const logged: LoggedError = {
     type: value.name,
-    message: isDatabase ? 'database error (message withheld: it may quote values)' : value.message,
+    message: keepsMessage ? value.message : 'message withheld: it may quote values',
   };
   if (sqlState) logged.sqlState = fields.code as string;
   for (const field of databaseFields) {
@@ -63,7 +68,7 @@ export function serializeError(value: unknown, depth = 0): LoggedError | unknown
     .join('\n');
   if (frames) logged.stack = frames;
   if (value.cause !== undefined && depth < 3) {
-    const cause = serializeError(value.cause, depth + 1);
+    const cause = serializeError(value.cause, options, depth + 1);
     if (typeof cause === 'object' && cause !== null && 'type' in cause) {
       logged.cause = cause as LoggedError;
     }
@@ -76,7 +81,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   const options = {
     level,
     redact: { paths: redactedPaths, censor: '[redacted]' },
-    serializers: { err: serializeError, error: serializeError },
+    serializers: { err: (value: unknown) => serializeError(value) },
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -1,8 +1,9 @@
 // Work done after the answer is sent (decision 010): what depends on whether an account exists
 // (the lookup, a token, the mail) runs here, so the answer takes the same time either way. The
-// app waits for it on close, and tests wait for it; a failure is logged without the message
-// (it may hold an address) and never reaches the caller or crashes the process.
+// app waits for it on close, and tests wait for it; a failure is logged without its message (it
+// may hold an address) and never reaches the caller or crashes the process.
 import type { AppContext } from '../context.ts';
+import { serializeError } from '../logger.ts';
 
 const pendingByApp = new WeakMap<AppContext, Set<Promise<void>>>();
 
@@ -15,17 +16,6 @@ function pendingOf(ctx: AppContext): Set<Promise<void>> {
   return pending;
 }
 
-/** The error's class and code (a SQLSTATE, an SMTP code), from it or the error that caused it. */
-function describeError(error: unknown): { name: string; code?: string } {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
-    const code: unknown = Reflect.get(current, 'code');
-    if (typeof code === 'string') return { name: current.name, code };
-    current = current.cause;
-  }
-  return { name: error instanceof Error ? error.name : typeof error };
-}
-
 /**
  * Starts `work` once the current request has answered: on the next turn of the event loop, after
  * the reply is written, so not even its first query delays the answer.
@@ -35,7 +25,11 @@ export function runAfterAnswer(ctx: AppContext, task: string, work: () => Promis
   const running: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
     .then(work)
     .catch((error: unknown) => {
-      ctx.logger.error({ task, error: describeError(error) }, 'background work failed');
+      // Not even the message: a mail server's refusal quotes the recipient's address.
+      ctx.logger.error(
+        { task, err: serializeError(error, { keepsMessage: false }) },
+        'background work failed',
+      );
     })
     .finally(() => pending.delete(running));
   pending.add(running);

@@ -51,7 +51,7 @@ export async function claimCodeSend(
       { limit: limits.codeSendEmail, value: `${purpose}:${email}` },
       { limit: limits.codeSendIp, value: `${purpose}:${ip}` },
     ]);
-    if (hits.isOver)
+    if (hits.over.length > 0)
       throw new AppError('RATE_LIMITED', 'Too many codes were requested. Please try again later.');
   });
 }

@@ -58,9 +58,7 @@ export interface LimitHit {
 
 export interface RecordedHits {
   ids: string[];
-  /** True when any of the limits is now over its maximum. */
-  isOver: boolean;
-  /** The limits now over their maximum. */
+  /** The limits now over their maximum (empty: none). */
   over: Limit[];
 }
 
@@ -104,7 +102,7 @@ export async function recordHits(
   now: Date,
   hits: LimitHit[],
 ): Promise<RecordedHits> {
-  if (hits.length === 0) return { ids: [], isOver: false, over: [] };
+  if (hits.length === 0) return { ids: [], over: [] };
   const keyed = hits.map((hit) => keyOf(dataKey, hit));
   // Events past every window of their bucket can never count again.
   await db
@@ -129,7 +127,7 @@ export async function recordHits(
     .returning({ id: rateLimitEvents.id });
   const counts = await countEvents(db, now, keyed);
   const over = keyed.filter((hit, i) => (counts[i] ?? 0) > hit.limit.max).map((hit) => hit.limit);
-  return { ids: rows.map((row) => row.id), isOver: over.length > 0, over };
+  return { ids: rows.map((row) => row.id), over };
 }
 
 /** Counts a bucket's events for a value inside the limit's window, recording nothing. */

@@ -24,7 +24,7 @@ export async function changePassword(
     { limit: limits.passwordChangeUser, value: auth.user.id },
     { limit: limits.signInIp, value: meta.ip },
   ]);
-  if (attempt.isOver) {
+  if (attempt.over.length > 0) {
     await forgetHits(ctx.db, attempt.ids);
     throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
   }

@@ -40,7 +40,7 @@ export async function requestPasswordReset(
     { limit: limits.passwordResetEmail, value: input.email },
     { limit: limits.passwordResetIp, value: meta.ip },
   ]);
-  if (hits.isOver) {
+  if (hits.over.length > 0) {
     await forgetHits(ctx.db, hits.ids);
     throw new AppError('RATE_LIMITED', 'Too many reset requests. Please try again later.');
   }

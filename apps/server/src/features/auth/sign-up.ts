@@ -4,6 +4,7 @@
 // what depends on the account existing (the lookup, the code, the mail) runs after the answer.
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
 import { pendingSignUps, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { accountAlreadyExists, signUpCode } from '../../mail/templates.ts';
@@ -26,28 +27,15 @@ export async function signUp(
   // Hashed whether or not the account exists, so both answers take the same time.
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
-  runAfterAnswer(ctx, 'sign_up', async () => {
-    const outcome = await ctx.db.transaction(async (tx): Promise<SendOutcome> => {
-      const [existing] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.email, input.email));
-      if (existing) return { kind: 'exists' };
-      await tx
-        .insert(pendingSignUps)
-        .values({ email: input.email, passwordHash, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({
-          target: pendingSignUps.email,
-          set: { passwordHash, updatedAt: now },
-        });
-      const code = await issueCode(tx, ctx.config.dataKey, {
-        purpose: 'sign_up',
-        email: input.email,
-        now,
+  mailAfterAnswer(ctx, 'sign_up', input.email, meta, async (tx) => {
+    await tx
+      .insert(pendingSignUps)
+      .values({ email: input.email, passwordHash, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: pendingSignUps.email,
+        set: { passwordHash, updatedAt: now },
       });
-      return { kind: 'code', code };
-    });
-    await sendOutcome(ctx, input.email, outcome, meta);
+    return true;
   });
 }
 
@@ -58,41 +46,48 @@ export async function resendSignUpCode(
   meta: RequestMeta,
 ): Promise<void> {
   await claimCodeSend(ctx, { purpose: 'sign_up', email: input.email, ip: meta.ip });
+  mailAfterAnswer(ctx, 'sign_up_resend', input.email, meta, async (tx) => {
+    const [pending] = await tx
+      .select({ email: pendingSignUps.email })
+      .from(pendingSignUps)
+      .where(eq(pendingSignUps.email, input.email));
+    return pending !== undefined;
+  });
+}
+
+/**
+ * After the answer, in one transaction: an address with an account gets the "you already have an
+ * account" mail; otherwise `prepare` runs and, when it says a sign-up is waiting, a new code is
+ * issued and mailed.
+ */
+function mailAfterAnswer(
+  ctx: AppContext,
+  task: string,
+  email: string,
+  meta: RequestMeta,
+  prepare: (tx: Db) => Promise<boolean>,
+): void {
   const now = ctx.clock.now();
-  runAfterAnswer(ctx, 'sign_up_resend', async () => {
+  runAfterAnswer(ctx, task, async () => {
     const outcome = await ctx.db.transaction(async (tx): Promise<SendOutcome> => {
       const [existing] = await tx
         .select({ id: users.id })
         .from(users)
-        .where(eq(users.email, input.email));
+        .where(eq(users.email, email));
       if (existing) return { kind: 'exists' };
-      const [pending] = await tx
-        .select({ email: pendingSignUps.email })
-        .from(pendingSignUps)
-        .where(eq(pendingSignUps.email, input.email));
-      if (!pending) return { kind: 'nothing' };
-      const code = await issueCode(tx, ctx.config.dataKey, {
-        purpose: 'sign_up',
-        email: input.email,
-        now,
-      });
+      if (!(await prepare(tx))) return { kind: 'nothing' };
+      const code = await issueCode(tx, ctx.config.dataKey, { purpose: 'sign_up', email, now });
       return { kind: 'code', code };
     });
-    await sendOutcome(ctx, input.email, outcome, meta);
+    if (outcome.kind === 'code') {
+      await ctx.mailer.send({ to: email, ...signUpCode(meta.language, outcome.code) });
+    } else if (outcome.kind === 'exists') {
+      await ctx.mailer.send({
+        to: email,
+        ...accountAlreadyExists(meta.language, ctx.config.appUrl),
+      });
+    }
   });
-}
-
-async function sendOutcome(
-  ctx: AppContext,
-  email: string,
-  outcome: SendOutcome,
-  meta: RequestMeta,
-): Promise<void> {
-  if (outcome.kind === 'code') {
-    await ctx.mailer.send({ to: email, ...signUpCode(meta.language, outcome.code) });
-  } else if (outcome.kind === 'exists') {
-    await ctx.mailer.send({ to: email, ...accountAlreadyExists(meta.language, ctx.config.appUrl) });
-  }
 }
 
 type VerifyOutcome =
