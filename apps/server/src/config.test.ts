@@ -1,7 +1,10 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
 const base = { DATA_KEY: 'ab'.repeat(32), DATA_DIR: '/tmp/sv-config-test' };
+const postgres = 'postgres://postgres@127.0.0.1:5432/db';
+const production = { NODE_ENV: 'production', MAIL_URL: 'smtp://mail:587' };
 
 describe('loadConfig', () => {
   it('defaults to port 3000, the embedded database and the outbox', () => {
@@ -24,6 +27,9 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'production', MAIL_URL: '' }, 'MAIL_URL'],
     [{ NODE_ENV: 'production', MAIL_URL: 'smtp://mail:587', STAFF_2FA: 'optional' }, 'STAFF_2FA'],
     [{ STAFF_2FA: 'sometimes' }, 'STAFF_2FA'],
+    [{ DATABASE_URL: postgres, WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
+    [{ DATABASE_URL: postgres, WEB_CONCURRENCY: '1.5' }, 'WEB_CONCURRENCY'],
+    [{ DATABASE_URL: postgres, WEB_CONCURRENCY: 'many' }, 'WEB_CONCURRENCY'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${name}:`));
@@ -36,5 +42,33 @@ describe('loadConfig', () => {
 
   it('treats empty values as unset', () => {
     expect(loadConfig({ ...base, DATABASE_URL: '', MAIL_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  describe('WEB_CONCURRENCY', () => {
+    it('defaults to one process per core in production on PostgreSQL, else one', () => {
+      expect(loadConfig({ ...base, ...production, DATABASE_URL: postgres }).webConcurrency).toBe(
+        os.availableParallelism(),
+      );
+      expect(loadConfig({ ...base, DATABASE_URL: postgres }).webConcurrency).toBe(1);
+      expect(loadConfig({ ...base, ...production }).webConcurrency).toBe(1);
+    });
+
+    it('takes a positive whole number, and 1 on PGlite', () => {
+      expect(
+        loadConfig({ ...base, DATABASE_URL: postgres, WEB_CONCURRENCY: '3' }).webConcurrency,
+      ).toBe(3);
+      expect(
+        loadConfig({ ...base, ...production, DATABASE_URL: postgres, WEB_CONCURRENCY: '1' })
+          .webConcurrency,
+      ).toBe(1);
+      expect(loadConfig({ ...base, WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+      expect(loadConfig({ ...base, WEB_CONCURRENCY: '' }).webConcurrency).toBe(1);
+    });
+
+    it('refuses more than one process on PGlite, saying why', () => {
+      expect(() => loadConfig({ ...base, ...production, WEB_CONCURRENCY: '4' })).toThrow(
+        /WEB_CONCURRENCY: more than 1 needs DATABASE_URL/,
+      );
+    });
   });
 });

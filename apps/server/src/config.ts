@@ -1,6 +1,7 @@
 // Configuration from the environment, checked once at start-up (DESIGN §3).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -41,6 +42,8 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST: z.string().optional(),
+    /** Server processes sharing the port (main.ts, cluster.ts); PostgreSQL only. */
+    WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -69,6 +72,16 @@ const envSchema = z
         message: 'is required in production (an smtp:// or smtps:// URL of the mail server)',
       });
     }
+    // Refused rather than quietly run as one process: whoever set it expects that many, and
+    // PGlite is a database inside one process, which others cannot open beside it.
+    if (env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'more than 1 needs DATABASE_URL: the embedded database (PGlite) belongs to one process',
+      });
+    }
   });
 
 export interface Config {
@@ -88,6 +101,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   webDist: string;
+  /** Server processes on the port: 1 runs in this process, more fork workers (cluster.ts). */
+  webConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +139,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.TRUST_PROXY === undefined ? e.NODE_ENV === 'production' : e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    // One per core in production on PostgreSQL; PGlite is always one process.
+    webConcurrency:
+      e.WEB_CONCURRENCY ??
+      (e.NODE_ENV === 'production' && e.DATABASE_URL ? os.availableParallelism() : 1),
   };
 }
 

@@ -1,5 +1,5 @@
-// Start-up and shutdown of the real process: a bad setting stops it with a clear message, and
-// SIGTERM lets it finish and exit cleanly.
+// Start-up and shutdown of the real process on PGlite: a bad setting stops it with a clear
+// message, and SIGTERM lets it finish and exit cleanly. Several processes: cluster.test.ts.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -45,6 +45,12 @@ describe('the server process', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid configuration');
     expect(server.output()).toContain('PORT');
+  });
+
+  it('refuses several processes on the embedded database, which one process owns', async () => {
+    const server = start({ WEB_CONCURRENCY: '2' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('WEB_CONCURRENCY: more than 1 needs DATABASE_URL');
   });
 
   it('serves, then shuts down cleanly on SIGTERM', async () => {
