@@ -1,13 +1,18 @@
 // Seeds benchmark customers straight through the server's own services (no sign-up: argon2
-// would dominate): an account, a live session and cash deposited through the ledger core.
+// would dominate): an account, a live session and cash deposited through the ledger core. The
+// growth run's 10,000 customers are written in bulk SQL instead (seedManyCustomers).
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { findAsset } from '@secure-vault/shared/catalogue';
+import { quote } from '@secure-vault/shared/trading';
 // sessions.ts sets cookies on Fastify replies; its types come with the cookie plugin's.
 import type {} from '@fastify/cookie';
-import { dec } from '@secure-vault/shared/money';
 import { createAccount } from '../apps/server/src/auth/accounts.ts';
 import { createSession } from '../apps/server/src/auth/sessions.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { changeCash, lockCashPosition } from '../apps/server/src/features/vault/ledger.ts';
+import { knownCaller } from '../apps/server/src/db/caller.ts';
+import { creditCash } from '../apps/server/src/ledger/cash.ts';
+import { newPosition } from '../apps/server/src/ledger/trade.ts';
 
 /** Migrates the database and returns one session token per customer. */
 export async function seedCustomers(
@@ -28,15 +33,144 @@ export async function seedCustomers(
         roles: ['user'],
         now,
       });
-      await database.db.transaction(async (tx) => {
-        const position = await lockCashPosition(tx, userId, now);
-        await changeCash(tx, position, userId, dec(cash), { kind: 'deposit' }, now);
-      });
+      await creditCash(database, knownCaller(userId), { kind: 'deposit', amount: cash, at: now });
       const session = await createSession(database.db, { userId, now, userAgent: 'bench' });
       tokens.push(session.token);
     }
     return tokens;
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * The growth run's database (PostgreSQL only): `count` customers, each with a live session,
+ * $1,000,000 deposited and then bought 100 mg of silver over and over, so the journal holds
+ * about `journalRows` rows (a deposit, then three rows per buy: cash, position and the
+ * platform's rounding). Written with generate_series straight into the tables, not through the
+ * ledger, or seeding alone would take many minutes; the holdings are what the journal adds up
+ * to, which is checked before returning, so the ledger functions see what they would have built.
+ */
+export async function seedManyCustomers(
+  url: string,
+  count: number,
+  journalRows: number,
+): Promise<{ tokens: string[]; journalRows: number }> {
+  const database = await openDatabase({ url });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+  const silver = findAsset('AG');
+  if (!silver) throw new Error('no silver in the catalogue');
+  const priced = quote(silver, { quantity: '100' }, 'buy');
+  if (!priced.ok) throw new Error(`cannot price the seed's buy: ${priced.error}`);
+  const buysEach = Math.max(0, Math.floor((journalRows / count - 1) / 3));
+  const deposit = '1000000';
+  const run = randomBytes(4).toString('hex');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query(
+      `create temp table bench_customers on commit drop as
+        select i, gen_random_uuid() as user_id, gen_random_uuid() as cash_id,
+          gen_random_uuid() as silver_id, now() - interval '1 year' as since
+        from generate_series(1, $1::int) i`,
+      [count],
+    );
+    await client.query(
+      `insert into users (id, email, password_hash, created_at, updated_at)
+        select user_id, 'bench-' || $1 || '-' || i || '@example.com', 'not-a-real-hash', since, since
+        from bench_customers`,
+      [run],
+    );
+    await client.query(
+      `insert into user_roles (user_id, role, created_at) select user_id, 'user', since from bench_customers`,
+    );
+    await client.query(
+      `insert into profiles (user_id, email, account_number, created_at, updated_at)
+        select user_id, 'bench-' || $1 || '-' || i || '@example.com', (1000000000 + i)::text, since, since
+        from bench_customers`,
+      [run],
+    );
+    // The cookie's token is `<run>-<i>`; the table keeps its SHA-256, as sessions.ts does.
+    await client.query(
+      `insert into sessions (user_id, token_hash, created_at, last_seen_at, expires_at, user_agent)
+        select user_id, encode(sha256(convert_to($1 || '-' || i, 'UTF8')), 'hex'), now(), now(),
+          now() + interval '30 days', 'bench'
+        from bench_customers`,
+      [run],
+    );
+    const position = newPosition(silver);
+    await client.query(
+      `insert into valuables (id, user_id, item_name, item_type, estimated_value, storage_location,
+          asset_symbol, quantity, unit, status, date_stored, created_at, updated_at)
+        select cash_id, user_id, 'Cash', 'cash', $1::numeric - $2::int * $3::numeric, 'Account',
+          'USD', null, null, 'active', since, since, since
+        from bench_customers
+        union all
+        select silver_id, user_id, $4, $5, $2::int * $6::numeric, $7, $8, $2::int * $9::numeric,
+          $10, 'active', since, since, since
+        from bench_customers where $2::int > 0`,
+      [
+        deposit,
+        buysEach,
+        priced.quote.total,
+        position.itemName,
+        position.itemType,
+        priced.quote.value,
+        position.storageLocation,
+        silver.symbol,
+        priced.quote.quantity,
+        position.unit,
+      ],
+    );
+    await client.query(
+      `insert into ledger_entries (user_id, valuable_id, asset_symbol, item_name, kind,
+          quantity_delta, value_delta, reference, created_at)
+        select user_id, cash_id, 'USD', 'Cash', 'deposit', null, $1::numeric, null, since
+        from bench_customers`,
+      [deposit],
+    );
+    await client.query(
+      `insert into ledger_entries (user_id, valuable_id, asset_symbol, item_name, kind,
+          quantity_delta, value_delta, reference, created_at)
+        select entry.*
+        from bench_customers c
+        cross join generate_series(1, $1::int) k
+        cross join lateral (select gen_random_uuid()::text as reference,
+          c.since + k * interval '1 day' as at) buy
+        cross join lateral (values
+          (c.user_id, c.cash_id, 'USD', 'Cash', 'buy', null::numeric, -$2::numeric, buy.reference, buy.at),
+          (c.user_id, c.silver_id, $3, $4, 'buy', $5::numeric, $6::numeric, buy.reference, buy.at),
+          (null, null, 'USD', null, 'rounding', null, $2::numeric - $6::numeric, buy.reference, buy.at)
+        ) entry`,
+      [
+        buysEach,
+        priced.quote.total,
+        silver.symbol,
+        position.itemName,
+        priced.quote.quantity,
+        priced.quote.value,
+      ],
+    );
+    const mismatched = await client.query(
+      `select v.id from valuables v
+        left join (select valuable_id, sum(value_delta) as value, sum(quantity_delta) as quantity
+          from ledger_entries group by valuable_id) j on j.valuable_id = v.id
+        where v.estimated_value is distinct from j.value or v.quantity is distinct from j.quantity
+        limit 1`,
+    );
+    if (mismatched.rowCount) throw new Error('seeded holdings differ from their journal');
+    await client.query('commit');
+    const rows = await client.query<{ count: string }>('select count(*) from ledger_entries');
+    return {
+      tokens: Array.from({ length: count }, (_, i) => `${run}-${i + 1}`),
+      journalRows: Number(rows.rows[0]?.count ?? 0),
+    };
+  } finally {
+    await client.end();
   }
 }

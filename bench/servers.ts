@@ -1,5 +1,7 @@
 // Child processes for the benchmark: the real server (apps/server/src/main.ts) and the bare
-// Fastify baseline, each on a free port, stopped with SIGTERM.
+// Fastify baseline, each on a free port, stopped with SIGTERM. The server's process count is
+// always set (WEB_CONCURRENCY), never left to the production default, so each figure says what
+// it measured; `cpuProfileDir` makes every server process write a V8 CPU profile on exit.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -10,6 +12,8 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export interface RunningServer {
   url: string;
+  /** The process launched (with workers, the primary that forked them). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -71,6 +75,9 @@ function stopper(child: ChildProcess) {
 export async function startServer(options: {
   databaseUrl?: string;
   dataDir: string;
+  /** WEB_CONCURRENCY: server processes on the port (PGlite: 1). */
+  workers: number;
+  cpuProfileDir?: string | undefined;
 }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -83,6 +90,8 @@ export async function startServer(options: {
     DATA_DIR: options.dataDir,
     DATA_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
+    WEB_CONCURRENCY: String(options.workers),
+    NODE_OPTIONS: options.cpuProfileDir ? `--cpu-prof --cpu-prof-dir=${options.cpuProfileDir}` : '',
     WEB_DIST: path.join(options.dataDir, 'no-web'),
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
@@ -90,7 +99,7 @@ export async function startServer(options: {
     MAIL_URL: 'smtp://127.0.0.1:9',
   });
   await waitUntil(async () => (await fetch(`${url}/api/ready`)).ok, child, output);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid as number, stop: stopper(child) };
 }
 
 export async function startBareServer(): Promise<RunningServer> {
@@ -98,5 +107,5 @@ export async function startBareServer(): Promise<RunningServer> {
   const url = `http://127.0.0.1:${port}`;
   const { child, output } = launch('bench/bare-server.ts', { PORT: String(port) });
   await waitUntil(async () => (await fetch(url)).ok, child, output);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid as number, stop: stopper(child) };
 }
