@@ -1,6 +1,8 @@
 // Lint rules for the whole workspace. Web features may not import each other (bulletproof-react
 // style boundaries), and the web app imports the shared package by subpath only, so the first
-// page load never pulls in schema code it does not use.
+// page load never pulls in schema code it does not use. On the server, the ledger core
+// (apps/server/src/ledger) is the only code that writes holdings or the journal, and it knows
+// nothing of HTTP or of the features that call it.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
@@ -81,6 +83,44 @@ export default tseslint.config(
       ],
     },
   })),
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/ledger/**', 'apps/server/src/test/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(valuables|ledgerEntries)$/]',
+          message:
+            'Holdings and the journal change only through the ledger core (apps/server/src/ledger).',
+        },
+        {
+          selector:
+            'TemplateElement[value.raw=/(insert\\s+into|update|delete\\s+from)\\s+"?(valuables|ledger_entries)\\b/i]',
+          message:
+            'Holdings and the journal change only through the ledger core (apps/server/src/ledger).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/ledger/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/**', '**/features/**', 'fastify', 'fastify-*', '@fastify/*'],
+              message:
+                'The ledger core raises domain errors (src/errors.ts) and knows nothing of HTTP or of the features that call it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

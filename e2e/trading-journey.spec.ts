@@ -2,7 +2,12 @@
 // buys gold by milligrams and by amount, sells part of it, buys and sells bitcoin, swaps gold for
 // silver, then finds every one in /history and in the downloaded CSV.
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  request as playwrightRequest,
+} from '@playwright/test';
 import { expect, test, waitForPage } from './support/fixtures.ts';
 import { createCustomer, csrf, staff, uniqueEmail } from './support/auth.ts';
 import { signInThroughForm } from './support/vault.ts';
@@ -16,6 +21,11 @@ import arCatalogue from '../apps/web/src/locales/ar/catalogue.json' with { type:
 const catalogs = {
   en: { trading: enTrading, history: enHistory, catalogue: enCatalogue },
   ar: { trading: arTrading, history: arHistory, catalogue: arCatalogue },
+} as const;
+
+const csvHeader = {
+  en: 'Date,Type,Asset,Item,Quantity,Amount (USD),Reference',
+  ar: 'التاريخ,النوع,الأصل,البند,الكمية,المبلغ (دولار أمريكي),المرجع',
 } as const;
 
 const fill = (text: string, values: Record<string, string>) =>
@@ -42,6 +52,15 @@ async function giveCash(userId: string, amount: string): Promise<void> {
   } finally {
     await staffApi.dispose();
   }
+}
+
+/**
+ * The element shows this amount as whole cents: the figure is not part of a longer number
+ * ("100.00" but not "100.005" or "1100.00"), whatever the language puts around it.
+ */
+async function expectCents(locator: Locator, cents: string) {
+  const figure = cents.replace('.', '\\.');
+  await expect(locator).toHaveText(new RegExp(`(^|[^\\d.,])${figure}($|[^\\d])`));
 }
 
 /** Opens the confirmation, checks its exact total, confirms, and waits for the success toast. */
@@ -92,9 +111,10 @@ for (const language of ['en', 'ar'] as const) {
       const mg = page.getByLabel(t.order.milligrams, { exact: true });
       const usd = page.getByLabel(t.order.amountUsd, { exact: true });
       await expect(mg).toHaveValue('1');
-      await expect(usd).toHaveValue('0.057000');
+      // 1 mg costs $0.057: paid as whole cents, rounded up (DESIGN §2).
+      await expect(usd).toHaveValue('0.06');
       await mg.fill('1000');
-      await expect(usd).toHaveValue('57.000000');
+      await expect(usd).toHaveValue('57.00');
       const buyGold = fill(t.order.buyNamed, { name: c.AU.name });
       await confirmOrder(
         page,
@@ -104,13 +124,13 @@ for (const language of ['en', 'ar'] as const) {
       );
       await expect(page.getByTestId('cash-balance')).toContainText('943.00');
 
-      // Buy $100 worth: 1754.385 mg for exactly $99.999945.
+      // Buy $100 worth: 1754.385 mg (worth $99.999945) for exactly the $100.00 typed.
       await usd.fill('100');
       await expect(mg).toHaveValue('1754.385');
-      await expect(page.getByTestId('summary-total')).toContainText('99.999945');
+      await expectCents(page.getByTestId('summary-total'), '100.00');
       await confirmOrder(page, buyGold, {
         label: t.confirm.buy,
-        total: '99.999945',
+        total: '100.00',
         toast: t.success.buyTitle,
       });
       await expect(page.getByTestId('cash-balance')).toContainText('843.00');
@@ -132,6 +152,8 @@ for (const language of ['en', 'ar'] as const) {
       await page.getByRole('link', { name: c.BTC.name, exact: true }).click();
       await expect(page).toHaveURL(/\/crypto\/BTC$/);
       await waitForPage(page);
+      // The 500 mg sold for 500 × $0.057 = $28.50: 843.00 + 28.50.
+      await expectCents(page.getByTestId('cash-balance'), '871.50');
       const units = page.getByLabel(fill(t.order.units, { symbol: 'BTC' }), { exact: true });
       await units.fill('0.001');
       await expect(page.getByLabel(t.order.totalUsd, { exact: true })).toHaveValue('115.00');
@@ -152,24 +174,31 @@ for (const language of ['en', 'ar'] as const) {
       // Swap 1000 mg of gold for silver from the dashboard.
       await page.goto('/dashboard');
       await waitForPage(page);
+      // 871.50 − 115.00 + 57.50.
+      await expectCents(page.getByTestId('cash-balance'), '814.00');
       await page.getByRole('button', { name: t.swap.open, exact: true }).click();
       const swap = page.getByRole('dialog', { name: t.swap.title });
       await swap.getByLabel(t.swap.from, { exact: true }).selectOption('AU');
       await swap.getByLabel(t.swap.to, { exact: true }).selectOption('AG');
       await swap.getByLabel(t.swap.quantityMg, { exact: true }).fill('1000');
       await expect(swap.getByTestId('swap-receive')).toContainText('67,857.142');
-      await expect(swap.getByTestId('swap-remainder')).toContainText('0.00000072');
+      // $57.00 buys 67,857.142 mg of silver; the $0.00000072 left is under a cent, so no cash.
+      await expectCents(swap.getByTestId('swap-give'), '57.00');
+      await expectCents(swap.getByTestId('swap-remainder'), '0.00');
       await expectAccessible();
       await swap.getByRole('button', { name: t.swap.confirm, exact: true }).click();
       await expect(swap).toBeHidden();
       await expect(page.getByText(t.swap.successTitle, { exact: true }).first()).toBeVisible();
+      // No cents came back from the swap, and none were taken: cash is still 814.00.
+      await expectCents(page.getByTestId('cash-balance'), '814.00');
 
-      // Everything is in the history: cash from staff, 3 buys, 2 sales, 1 swap.
+      // Everything is in the history: cash from staff, 3 buys, 2 sales, 1 swap, counted once each.
       await page.goto('/history');
       await waitForPage(page);
       await expect(page.getByTestId('summary-total')).toContainText('7');
-      await expect(page.getByTestId('summary-purchases')).toContainText('4');
-      await expect(page.getByTestId('summary-sales')).toContainText('3');
+      await expect(page.getByTestId('summary-purchases')).toContainText('3');
+      await expect(page.getByTestId('summary-sales')).toContainText('2');
+      await expect(page.getByTestId('summary-swaps')).toContainText('1');
       await expect(page.getByTestId('summary-staffAdjustments')).toContainText('1');
       const items = page.getByTestId('history-item');
       await expect(items).toHaveCount(7);
@@ -183,10 +212,11 @@ for (const language of ['en', 'ar'] as const) {
       await expect(items.nth(3).getByTestId('history-kind')).toHaveText(h.kinds.sell);
       await expect(items.nth(3)).toContainText('-500.000');
       await expect(items.nth(4)).toContainText('+1,754.385');
-      await expect(items.nth(4)).toContainText('99.999945');
+      await expectCents(items.nth(4), '100.00');
+      await expect(items.nth(4)).not.toContainText('99.99');
       await expect(items.nth(6).getByTestId('history-kind')).toHaveText(h.kinds.admin_add);
 
-      // The CSV of everything.
+      // The CSV of everything, headed and labelled in the page's language.
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         page.getByTestId('history-csv').click(),
@@ -194,26 +224,31 @@ for (const language of ['en', 'ar'] as const) {
       expect(download.suggestedFilename()).toMatch(/^secure-vault-history-\d{4}-\d{2}-\d{2}\.csv$/);
       const csv = await readFile(await download.path(), 'utf8');
       const lines = csv.trim().split(/\r\n/);
-      expect(lines[0]).toBe('Date,Kind,Asset,Item,Quantity,Amount (USD),Reference');
+      expect(lines[0]).toBe(csvHeader[language]);
       const rows = lines.slice(1).map((line) => line.split(','));
       const has = (kind: string, asset: string, quantity: string) =>
         rows.some((row) => row[1] === kind && row[2] === asset && row[4] === quantity);
-      expect(has('buy', 'AU', '1000.00000000')).toBe(true);
-      expect(has('buy', 'AU', '1754.38500000')).toBe(true);
-      expect(has('sell', 'AU', '-500.00000000')).toBe(true);
-      expect(has('buy', 'BTC', '0.00100000')).toBe(true);
-      expect(has('sell', 'BTC', '-0.00050000')).toBe(true);
-      expect(has('swap_out', 'AU', '-1000.00000000')).toBe(true);
-      expect(has('swap_in', 'AG', '67857.14200000')).toBe(true);
-      expect(rows.some((row) => row[1] === 'buy' && row[5] === '-99.99994500')).toBe(true);
+      expect(has(h.kinds.buy, 'AU', '1000.00000000')).toBe(true);
+      expect(has(h.kinds.buy, 'AU', '1754.38500000')).toBe(true);
+      expect(has(h.kinds.sell, 'AU', '-500.00000000')).toBe(true);
+      expect(has(h.kinds.buy, 'BTC', '0.00100000')).toBe(true);
+      expect(has(h.kinds.sell, 'BTC', '-0.00050000')).toBe(true);
+      expect(has(h.kinds.swap_out, 'AU', '-1000.00000000')).toBe(true);
+      expect(has(h.kinds.swap_in, 'AG', '67857.14200000')).toBe(true);
+      // Cash moves in whole cents: the $100 buy took exactly 100.00.
+      expect(rows.some((row) => row[1] === h.kinds.buy && row[5] === '-100.00000000')).toBe(true);
+      const cashRows = rows.filter((row) => row[2] === 'USD');
+      expect(cashRows.length).toBeGreaterThan(0);
+      expect(cashRows.every((row) => /\.\d{2}0{6}$/.test(row[5] ?? ''))).toBe(true);
+      expect(rows.filter((row) => row[2] === 'AU').every((row) => row[3] === c.AU.name)).toBe(true);
 
       // Filtered to sales: the list, the address and the CSV link follow.
       await page.getByLabel(h.filters.group, { exact: true }).selectOption('sales');
       await expect(page).toHaveURL(/\/history\?group=sales$/);
-      await expect(items).toHaveCount(3);
+      await expect(items).toHaveCount(2);
       await expect(page.getByTestId('history-csv')).toHaveAttribute(
         'href',
-        '/api/v1/me/history.csv?group=sales',
+        `/api/v1/me/history.csv?group=sales&language=${language}`,
       );
       const [salesDownload] = await Promise.all([
         page.waitForEvent('download'),
@@ -227,7 +262,7 @@ for (const language of ['en', 'ar'] as const) {
           .slice(1)
           .map((line) => line.split(',')[1]),
       );
-      expect([...kinds].sort()).toEqual(['sell', 'swap_out']);
+      expect([...kinds]).toEqual([h.kinds.sell]);
     });
   });
 }

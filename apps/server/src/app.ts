@@ -63,7 +63,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Before any route: each gets the CSRF guard (when it changes state) and its access guard.
   guardEveryRoute(app, (route) => [
     ...(route.methods.some(changesState) ? [csrfGuard(ctx.config)] : []),
-    accessGuard(ctx, route.access, route.readsSession),
+    accessGuard(ctx, route),
   ]);
   registerErrorHandling(app);
 

@@ -1,5 +1,6 @@
 // The journal as customers read it (/history): every movement of their holdings and cash.
 import { z } from 'zod';
+import { languages } from './i18n.ts';
 import { decimalPattern } from './money.ts';
 
 export const ledgerKinds = [
@@ -7,6 +8,8 @@ export const ledgerKinds = [
   'sell',
   'swap_out',
   'swap_in',
+  /** Whole cents left from a swap's proceeds after buying the target, back to cash. */
+  'swap_cash',
   'transfer_out',
   'transfer_in',
   'deposit',
@@ -20,20 +23,29 @@ export const ledgerKinds = [
   'admin_add',
   'admin_edit',
   'admin_delete',
+  /** Cash brought to whole cents (migration 0006); on the platform's side, every sub-cent. */
+  'rounding',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
-/** The filter groups of the history screen, and which kinds each covers. */
+/**
+ * The filter groups of the history screen, and which kinds each covers. They partition the kinds
+ * (each kind in exactly one group), so every transaction falls in one group and the summary's
+ * group counts add up to its total: a swap is a swap, not a purchase and a sale.
+ */
 export const historyGroups = {
-  purchases: ['buy', 'swap_in'],
-  sales: ['sell', 'swap_out'],
+  purchases: ['buy'],
+  sales: ['sell'],
+  swaps: ['swap_out', 'swap_in', 'swap_cash'],
   transfers: ['transfer_out', 'transfer_in'],
   depositsAndWithdrawals: ['deposit', 'withdrawal', 'refund', 'asset_to_cash'],
   fixedTerms: ['fixed_term_start', 'fixed_term_profit', 'fixed_term_end'],
   deliveries: ['delivery'],
   staffAdjustments: ['admin_add', 'admin_edit', 'admin_delete'],
+  rounding: ['rounding'],
 } as const satisfies Record<string, readonly LedgerKind[]>;
 export type HistoryGroup = keyof typeof historyGroups;
+export const historyGroupNames = Object.keys(historyGroups) as HistoryGroup[];
 
 const decimalString = z.string().regex(decimalPattern);
 
@@ -70,7 +82,7 @@ const historyDate = z.iso
  * screen says so beside the dates rather than showing a failed load.
  */
 export const historyQuerySchema = z.strictObject({
-  group: z.enum(Object.keys(historyGroups) as [HistoryGroup, ...HistoryGroup[]]).optional(),
+  group: z.enum(historyGroupNames as [HistoryGroup, ...HistoryGroup[]]).optional(),
   from: historyDate.optional(),
   to: historyDate.optional(),
   /** Opaque to the client: base64url that the server decodes and checks in full. */
@@ -82,24 +94,34 @@ export const historyQuerySchema = z.strictObject({
 });
 export type HistoryQuery = z.input<typeof historyQuerySchema>;
 
-/** The export takes the same filters as the list, without paging: every matching row. */
-export const historyExportQuerySchema = historyQuerySchema.omit({ cursor: true, limit: true });
+/**
+ * The export takes the same filters as the list, without paging: every matching row; its header
+ * and labels are in `language` (the page's), or the browser's first supported language.
+ */
+export const historyExportQuerySchema = historyQuerySchema
+  .omit({ cursor: true, limit: true })
+  .extend({ language: z.enum(languages).optional() });
 export type HistoryExportQuery = z.input<typeof historyExportQuerySchema>;
 
 /**
  * Counts over the date range (`from`/`to`), whatever `group` the list is filtered by, so filter
  * tabs keep their numbers. A count is of transactions, not journal rows: a buy writes two rows
- * (cash out, asset in) under one reference and counts once; a swap counts once in `total` and
- * once each in purchases and sales. Dates are whole days in UTC.
+ * (cash out, asset in) under one reference and counts once; a swap counts once, as a swap. The
+ * groups partition the transactions, so they add up to `total`. Dates are whole days in UTC.
  */
 export const historySummarySchema = z.object({
   total: z.number().int(),
   purchases: z.number().int(),
   sales: z.number().int(),
+  swaps: z.number().int(),
   transfers: z.number().int(),
   depositsAndWithdrawals: z.number().int(),
+  fixedTerms: z.number().int(),
+  deliveries: z.number().int(),
   staffAdjustments: z.number().int(),
-});
+  rounding: z.number().int(),
+} satisfies Record<'total' | HistoryGroup, z.ZodNumber>);
+export type HistorySummary = z.infer<typeof historySummarySchema>;
 
 export const historyPageSchema = z.object({
   entries: z.array(historyEntrySchema),
@@ -114,6 +136,9 @@ export const tradeResultSchema = z.object({
   asset: z.string(),
   quantity: decimalString,
   price: decimalString,
+  /** quantity × price, exact: what the holding moved by. */
+  value: decimalString,
+  /** The cash paid or received, in whole cents. */
   total: decimalString,
   cashBalance: decimalString,
   holdingQuantity: decimalString,
@@ -125,7 +150,7 @@ export type TradeResult = z.infer<typeof tradeResultSchema>;
 export const swapResultSchema = z.object({
   from: z.object({ asset: z.string(), quantity: decimalString, value: decimalString }),
   to: z.object({ asset: z.string(), quantity: decimalString, value: decimalString }),
-  /** The part of the value too small for one step of the target asset, credited as cash. */
+  /** Whole cents of the proceeds left after buying the target, credited as cash. */
   cashRemainder: decimalString,
   cashBalance: decimalString,
   /** The swap id, on every journal row of the swap. */

@@ -31,6 +31,21 @@ export function decimalPlaces(value: string): number {
   return dot === -1 ? 0 : value.length - dot - 1;
 }
 
+/** Rounded down to whole cents: what a customer receives. */
+export function centsDown(value: Dec | string): Dec {
+  return dec(value).toDecimalPlaces(usdScale, Dec.ROUND_DOWN);
+}
+
+/** Rounded up to whole cents: what a customer pays for an exact value. */
+export function centsUp(value: Dec | string): Dec {
+  return dec(value).toDecimalPlaces(usdScale, Dec.ROUND_UP);
+}
+
+/** True when an amount is whole cents (cash always is, DESIGN §2). */
+export function isWholeCents(value: Dec | string): boolean {
+  return dec(value).decimalPlaces() <= usdScale;
+}
+
 export function sum(values: Iterable<Dec | string>): Dec {
   let total = dec(0);
   for (const value of values) total = total.plus(value);

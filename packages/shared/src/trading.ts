@@ -1,12 +1,25 @@
 // Trade arithmetic shared by the server (which decides) and the web app (which previews).
-// A buy by quantity charges quantity × price. A buy by amount takes quantity = amount ÷ price
-// rounded down to the asset's quantity decimals and charges quantity × price, a hair under the
-// amount at most. Quantity decimals are chosen so quantity × price never needs more than the
-// 8 stored decimals (catalogue.ts quantityDecimals).
-// A sale credits quantity × price. Every trade therefore conserves value exactly (DESIGN §2).
+// Positions move by exact values: quantity × listed price, with quantity decimals chosen so that
+// never needs more than the 8 stored decimals (catalogue.ts quantityDecimals, decision 006).
+// Cash is always whole cents (DESIGN §2):
+// - buy by amount: pay exactly the amount; quantity = amount ÷ price rounded down to the step;
+// - buy by quantity: pay quantity × price rounded up to the cent;
+// - sell by quantity: receive quantity × price rounded down to the cent;
+// - sell by amount: sell amount ÷ price rounded up to the step, and receive its value rounded
+//   down to the cent (the amount asked for, unless one step is worth more than a cent);
+// - swap: sell at the rounded-down cents and buy the target with them; cents left come back.
+// The sub-cent difference between cash and value goes to the platform's rounding account.
 import { z } from 'zod';
 import { type Asset, priceOf, quantityDecimals } from './catalogue.ts';
-import { Dec, dec, decimalPattern, decimalPlaces, toFixedString } from './money.ts';
+import {
+  centsDown,
+  centsUp,
+  Dec,
+  dec,
+  decimalPattern,
+  decimalPlaces,
+  toFixedString,
+} from './money.ts';
 import { singleLineText } from './text.ts';
 
 export const minimumOrderUsd = '0.01';
@@ -14,9 +27,14 @@ export const minimumOrderUsd = '0.01';
 export const maximumQuantity = '1000000000000';
 export const maximumTotalUsd = '1000000000000';
 
+export type TradeSide = 'buy' | 'sell';
+
 export interface Quote {
   quantity: string;
   price: string;
+  /** quantity × price, exact: what the position moves by. */
+  value: string;
+  /** The cash paid (buy) or received (sell), in whole cents. */
   total: string;
 }
 
@@ -33,8 +51,12 @@ function isPositiveDecimal(value: string, maxPlaces: number): boolean {
   );
 }
 
-/** Prices an order given either a quantity or a USD total (≤ 2 decimals). */
-export function quote(asset: Asset, order: { quantity?: string; total?: string }): QuoteResult {
+/** Prices a buy or a sell given either a quantity or a USD amount (≤ 2 decimals). */
+export function quote(
+  asset: Asset,
+  order: { quantity?: string; total?: string },
+  side: TradeSide,
+): QuoteResult {
   const price = priceOf(asset);
   const scale = quantityDecimals(asset);
   let quantity: Dec;
@@ -45,16 +67,68 @@ export function quote(asset: Asset, order: { quantity?: string; total?: string }
   } else if (order.total !== undefined) {
     if (!isPositiveDecimal(order.total, 2)) return { ok: false, error: 'TOTAL_INVALID' };
     if (dec(order.total).greaterThan(maximumTotalUsd)) return { ok: false, error: 'TOO_LARGE' };
-    quantity = dec(order.total).dividedBy(price).toDecimalPlaces(scale, Dec.ROUND_DOWN);
+    quantity = dec(order.total)
+      .dividedBy(price)
+      .toDecimalPlaces(scale, side === 'buy' ? Dec.ROUND_DOWN : Dec.ROUND_UP);
   } else {
     return { ok: false, error: 'QUANTITY_INVALID' };
   }
-  const total = quantity.times(price);
-  if (total.greaterThan(maximumTotalUsd)) return { ok: false, error: 'TOO_LARGE' };
-  if (total.lessThan(minimumOrderUsd)) return { ok: false, error: 'BELOW_MINIMUM' };
+  const value = quantity.times(price);
+  if (value.greaterThan(maximumTotalUsd)) return { ok: false, error: 'TOO_LARGE' };
+  if (quantity.isZero() || value.lessThan(minimumOrderUsd)) {
+    return { ok: false, error: 'BELOW_MINIMUM' };
+  }
+  const total =
+    side === 'sell'
+      ? centsDown(value)
+      : order.total !== undefined
+        ? dec(order.total)
+        : centsUp(value);
   return {
     ok: true,
-    quote: { quantity: toFixedString(quantity), price: asset.price, total: toFixedString(total) },
+    quote: {
+      quantity: toFixedString(quantity),
+      price: asset.price,
+      value: toFixedString(value),
+      total: toFixedString(total),
+    },
+  };
+}
+
+export interface SwapQuote {
+  /** What leaves: the quantity, its exact value, and the whole cents it sells for. */
+  from: { quantity: string; value: string; proceeds: string };
+  /** What arrives: the quantity the proceeds buy, its exact value, and their cost in cents. */
+  to: { quantity: string; value: string; cost: string };
+  /** proceeds − cost: whole cents back to cash. */
+  cashBack: string;
+}
+
+export type SwapQuoteResult = { ok: true; swap: SwapQuote } | { ok: false; error: QuoteError };
+
+/** Prices a swap of `quantity` of `from` into `to` (DESIGN §2, §5). */
+export function quoteSwap(from: Asset, to: Asset, quantity: string): SwapQuoteResult {
+  const sold = quote(from, { quantity }, 'sell');
+  if (!sold.ok)
+    return { ok: false, error: sold.error === 'TOTAL_INVALID' ? 'QUANTITY_INVALID' : sold.error };
+  const proceeds = dec(sold.quote.total);
+  const toQuantity = proceeds
+    .dividedBy(priceOf(to))
+    .toDecimalPlaces(quantityDecimals(to), Dec.ROUND_DOWN);
+  if (toQuantity.isZero()) return { ok: false, error: 'BELOW_MINIMUM' };
+  const toValue = toQuantity.times(priceOf(to));
+  const cost = centsUp(toValue);
+  return {
+    ok: true,
+    swap: {
+      from: { quantity: sold.quote.quantity, value: sold.quote.value, proceeds: sold.quote.total },
+      to: {
+        quantity: toFixedString(toQuantity),
+        value: toFixedString(toValue),
+        cost: toFixedString(cost),
+      },
+      cashBack: toFixedString(proceeds.minus(cost)),
+    },
   };
 }
 

@@ -127,6 +127,8 @@ export const platformNetWorthSchema = z.object({
   total: decimalString,
   bookBalances: decimalString,
   valuables: decimalString,
+  /** The platform's rounding account: every sub-cent cash and value moved apart (DESIGN §2). */
+  rounding: decimalString,
 });
 
 export const userNetWorthSchema = z.object({

@@ -5,7 +5,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { Access } from '../http/access.ts';
+import type { Access, GuardedRoute } from '../http/access.ts';
 import { AppError } from '../http/errors.ts';
 import { findSession, type RequestAuth, sessionCookieName, touchSession } from './sessions.ts';
 
@@ -24,11 +24,21 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
 /** The onRequest guard of one route: who the caller is, and whether `access` lets them in. */
 export function accessGuard(
   ctx: AppContext,
-  access: Access,
-  readsSession: boolean,
+  {
+    access,
+    readsSession,
+    joinsSession,
+  }: Pick<GuardedRoute, 'access' | 'readsSession' | 'joinsSession'>,
 ): onRequestHookHandler {
   return async (request) => {
     request.auth = null;
+    if (joinsSession) {
+      // The handler's statement checks the session (sessionCaller); without a cookie there is
+      // none to check.
+      if (!request.cookies[sessionCookieName])
+        throw new AppError('UNAUTHENTICATED', 'Please sign in.');
+      return;
+    }
     if (readsSession) {
       const token = request.cookies[sessionCookieName];
       if (token) {

@@ -1,11 +1,10 @@
 // Sessions (DESIGN §4): an opaque 256-bit token in the `__Host-session` cookie, only its SHA-256
 // stored; idle expiry 7 days, absolute 30 days (30 minutes for an impersonation).
 import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import type { Session } from '@secure-vault/shared';
 import type { Db } from '../db/client.ts';
-import { sessions, userRoles, users } from '../db/schema.ts';
+import { sessions } from '../db/schema.ts';
 import { hashToken, randomToken } from './secrets.ts';
 
 export const sessionCookieName = '__Host-session';
@@ -96,48 +95,61 @@ function liveConditions(now: Date) {
   ];
 }
 
-const impersonators = alias(users, 'impersonators');
+/** A row of auth_session() (migration 0005): the one definition of a live session. */
+export interface LiveSessionRow {
+  session_id: string;
+  session_created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  restore_session_id: string | null;
+  second_factor_at: Date | null;
+  user_id: string;
+  email: string;
+  has_two_factor: boolean;
+  has_admin_role: boolean;
+  impersonator_id: string | null;
+  impersonator_email: string | null;
+}
+
+/** The parameters of auth_session() for a token at `now`. */
+export function liveSessionParams(token: string, now: Date): [string, string, string] {
+  return [
+    hashToken(token),
+    now.toISOString(),
+    new Date(now.getTime() - sessionIdleMs).toISOString(),
+  ];
+}
+
+export function toRequestAuth(row: LiveSessionRow): RequestAuth {
+  const impersonatedBy =
+    row.impersonator_id && row.impersonator_email
+      ? { id: row.impersonator_id, email: row.impersonator_email }
+      : null;
+  return {
+    user: { id: row.user_id, email: row.email },
+    session: {
+      id: row.session_id,
+      createdAt: new Date(row.session_created_at),
+      lastSeenAt: new Date(row.last_seen_at),
+      expiresAt: new Date(row.expires_at),
+      restoreSessionId: row.restore_session_id,
+      hasPassedSecondFactor: row.second_factor_at !== null,
+    },
+    isAdmin: Boolean(row.has_admin_role) && impersonatedBy === null,
+    impersonatedBy,
+    hasTwoFactor: Boolean(row.has_two_factor),
+  };
+}
 
 /** The live session a token belongs to, or null (unknown, revoked, idle or past its end). */
 export async function findSession(db: Db, token: string, now: Date): Promise<RequestAuth | null> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      restoreSessionId: sessions.restoreSessionId,
-      secondFactorAt: sessions.secondFactorAt,
-      userId: users.id,
-      email: users.email,
-      hasTwoFactor: sql<boolean>`${users.totpSecret} is not null`,
-      hasAdminRole: sql<boolean>`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'admin')`,
-      impersonatorId: impersonators.id,
-      impersonatorEmail: impersonators.email,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonatorId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), ...liveConditions(now)));
-  if (!row) return null;
-  const impersonatedBy =
-    row.impersonatorId && row.impersonatorEmail
-      ? { id: row.impersonatorId, email: row.impersonatorEmail }
-      : null;
-  return {
-    user: { id: row.userId, email: row.email },
-    session: {
-      id: row.sessionId,
-      createdAt: row.createdAt,
-      lastSeenAt: row.lastSeenAt,
-      expiresAt: row.expiresAt,
-      restoreSessionId: row.restoreSessionId,
-      hasPassedSecondFactor: row.secondFactorAt !== null,
-    },
-    isAdmin: Boolean(row.hasAdminRole) && impersonatedBy === null,
-    impersonatedBy,
-    hasTwoFactor: Boolean(row.hasTwoFactor),
-  };
+  const [hash, at, idleSince] = liveSessionParams(token, now);
+  // Both drivers answer `execute` with `{ rows }`.
+  const result = (await db.execute(
+    sql`select * from auth_session(${hash}, ${at}::timestamptz, ${idleSince}::timestamptz)`,
+  )) as unknown as { rows: LiveSessionRow[] };
+  const [row] = result.rows;
+  return row ? toRequestAuth(row) : null;
 }
 
 /** Records activity, at most once a minute per session. */

@@ -75,7 +75,8 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id').notNull(),
+    /** Null only on the platform's rounding account (kind 'rounding'). */
+    userId: uuid('user_id'),
     /** The valuable moved; kept after the valuable is deleted (no foreign key). */
     valuableId: uuid('valuable_id'),
     assetSymbol: text('asset_symbol'),
@@ -96,6 +97,14 @@ export const ledgerEntries = pgTable(
       table.id.desc(),
     ),
     index('ledger_entries_valuable_idx').on(table.valuableId),
+    check(
+      'ledger_entries_owner_check',
+      sql`${table.userId} is not null or ${table.kind} = 'rounding'`,
+    ),
+    // The platform's rounding account: staff read its total.
+    index('ledger_entries_platform_idx')
+      .on(table.kind)
+      .where(sql`${table.userId} is null`),
   ],
 );
 

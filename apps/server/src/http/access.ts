@@ -14,6 +14,12 @@ declare module 'fastify' {
      * the session lookup. Default true.
      */
     readsSession?: boolean;
+    /**
+     * True for the hot routes whose one statement joins the session itself (auth/session-caller.ts,
+     * DESIGN §3): their guard only refuses a request without a session cookie, and the handler
+     * gets its caller from the statement, which yields nothing for a dead session. 'user' only.
+     */
+    joinsSession?: boolean;
   }
 }
 
@@ -31,6 +37,7 @@ export interface GuardedRoute {
   url: string;
   access: Access;
   readsSession: boolean;
+  joinsSession: boolean;
 }
 
 export type GuardFactory = (route: GuardedRoute) => onRequestHookHandler[];
@@ -76,9 +83,16 @@ export function guardEveryRoute(app: FastifyInstance, guardsFor: GuardFactory): 
       );
     }
     const readsSession = route.config?.readsSession ?? inherited?.readsSession ?? true;
-    route.config = { ...route.config, access, readsSession };
+    const joinsSession = route.config?.joinsSession ?? false;
+    if (joinsSession && (access !== 'user' || !readsSession)) {
+      throw new Error(
+        `Route ${methods.join(',')} ${route.url} can join the session only as 'user'.`,
+      );
+    }
+    route.config = { ...route.config, access, readsSession, joinsSession };
     const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
-    route.onRequest = [...guardsFor({ methods, url: route.url, access, readsSession }), ...own];
+    const guarded = { methods, url: route.url, access, readsSession, joinsSession };
+    route.onRequest = [...guardsFor(guarded), ...own];
     for (const method of methods) {
       table.push({ method, url: route.url, access, readsSession, schema: route.schema });
     }

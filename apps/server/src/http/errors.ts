@@ -2,25 +2,10 @@
 // `{error: {code, message, issues?}}` with the status of DESIGN §3.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type ErrorBody, type ErrorCode, type ErrorIssue, errorCodes } from '@secure-vault/shared';
+import type { ErrorBody, ErrorCode, ErrorIssue } from '@secure-vault/shared';
+import { AppError } from '../errors.ts';
 
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly issues: ErrorIssue[] | undefined;
-  readonly status: number;
-
-  constructor(
-    code: ErrorCode,
-    message: string,
-    options: { issues?: ErrorIssue[]; status?: number } = {},
-  ) {
-    super(message);
-    this.name = 'AppError';
-    this.code = code;
-    this.issues = options.issues;
-    this.status = options.status ?? errorCodes[code];
-  }
-}
+export { AppError };
 
 export function errorBody(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorBody {
   return { error: issues ? { code, message, issues } : { code, message } };

@@ -1,15 +1,14 @@
-// Idempotency keys for money-moving requests (DESIGN §3). The key row is inserted in the same
-// transaction as the work and carries its answer, so a request either moved money and left its
-// answer, or did neither. A replay with the same body gets the stored answer and moves nothing;
-// the same key with another body is refused. Two requests with one key at once: the second's
-// insert waits on the first's uncommitted row, then finds it and replays it.
-//
-// A request that fails (a business rule, bad input) rolls back with its key, so nothing is
-// stored: a retry with that key runs again, which is safe because the failure moved nothing.
+// Idempotency keys for money-moving requests (DESIGN §3, decision 007): the HTTP side. The key
+// is read and the request hashed here; the ledger's movement claims the key, moves and stores its
+// answer in one statement (ledger_claim_key, migration 0005), so a request either moved money
+// and left its answer, or did neither. A replay with the same body gets the stored answer and
+// moves nothing; the same key with another body is refused. Two requests with one key at once:
+// the second waits on the first's uncommitted key row, then replays it. A request that fails
+// rolls back with its key: a retry with that key runs again, which is safe as nothing moved.
 //
 // Keys are honoured for a day, then purged hourly; after that a repeat runs as a new request.
 import { createHash } from 'node:crypto';
-import { and, eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -20,9 +19,8 @@ import {
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/vault-schema.ts';
+import type { Idempotency, Outcome } from '../ledger/movement.ts';
 import { AppError } from './errors.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Declares the header for OpenAPI. Use with `requireIdempotencyKey` as the route's preValidation
@@ -78,103 +76,19 @@ export function requestHash(method: string, path: string, body: unknown): string
     .digest('hex');
 }
 
-export interface IdempotencyScope {
-  userId: string;
-  key: string;
-  requestHash: string;
-}
-
-/** The scope of a request: its user, its key, and the hash of method, path and parsed body. */
-export function idempotencyScope(request: FastifyRequest, userId: string): IdempotencyScope {
+/** The key of a request and the hash of its method, path and parsed body. */
+export function idempotencyOf(request: FastifyRequest): Idempotency {
   const path = request.url.split('?')[0] ?? request.url;
   return {
-    userId,
     key: readIdempotencyKey(request),
     requestHash: requestHash(request.method, path, request.body),
   };
 }
 
-export interface IdempotentResponse<T> {
-  status: number;
-  body: T;
-}
-
-export interface IdempotentOutcome<T> extends IdempotentResponse<T> {
-  /** True when this is the stored answer of an earlier request with the same key. */
-  isReplay: boolean;
-}
-
-/**
- * Runs `work` in one transaction with the key row, unless the key was used before: then the
- * stored answer is returned (same body) or IDEMPOTENCY_KEY_REUSED thrown (another body).
- */
-export async function runIdempotent<T>(
-  db: Db,
-  scope: IdempotencyScope,
-  at: Date,
-  work: (tx: Tx) => Promise<IdempotentResponse<T>>,
-): Promise<IdempotentOutcome<T>> {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(idempotencyKeys)
-      .values({
-        userId: scope.userId,
-        key: scope.key,
-        requestHash: scope.requestHash,
-        createdAt: at,
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-    if (inserted.length === 0) return storedAnswer<T>(tx, scope);
-    const response = await work(tx);
-    await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: response.status, responseBody: response.body })
-      .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
-    return { ...response, isReplay: false };
-  });
-}
-
-async function storedAnswer<T>(tx: Tx, scope: IdempotencyScope): Promise<IdempotentOutcome<T>> {
-  const [row] = await tx
-    .select({
-      requestHash: idempotencyKeys.requestHash,
-      status: idempotencyKeys.responseStatus,
-      body: idempotencyKeys.responseBody,
-    })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.userId, scope.userId), eq(idempotencyKeys.key, scope.key)));
-  if (!row) throw new Error('idempotency key vanished after a conflict');
-  if (row.requestHash !== scope.requestHash) {
-    throw new AppError(
-      'IDEMPOTENCY_KEY_REUSED',
-      'This Idempotency-Key was already used for a different request.',
-    );
-  }
-  if (row.status === null) {
-    // Only possible for a key written outside runIdempotent without its answer.
-    throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed.');
-  }
-  return { status: row.status, body: row.body as T, isReplay: true };
-}
-
-/** Sends an outcome, marking a replay with the Idempotent-Replayed header. */
-export function sendIdempotent<T>(reply: FastifyReply, outcome: IdempotentOutcome<T>) {
+/** Sends a ledger outcome, marking a replay with the Idempotent-Replayed header. */
+export function sendIdempotent<T>(reply: FastifyReply, outcome: Outcome<T>) {
   if (outcome.isReplay) reply.header(idempotentReplayHeader, 'true');
   return reply.status(outcome.status).send(outcome.body);
-}
-
-/** The whole round for a route: scope from the request, run or replay, send. */
-export async function replyIdempotently<T>(
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  userId: string,
-  at: Date,
-  work: (tx: Tx) => Promise<IdempotentResponse<T>>,
-) {
-  const outcome = await runIdempotent(db, idempotencyScope(request, userId), at, work);
-  return sendIdempotent(reply, outcome);
 }
 
 /**

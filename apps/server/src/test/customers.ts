@@ -1,8 +1,8 @@
 // Customers for vault and trading tests without the cost of signing up: an account from
 // createUser, a session opened directly, and cash deposited through the ledger core.
-import { dec } from '@secure-vault/shared/money';
 import { createSession } from '../auth/sessions.ts';
-import { changeCash, lockCashPosition } from '../features/vault/ledger.ts';
+import { knownCaller } from '../db/caller.ts';
+import { creditCash } from '../ledger/cash.ts';
 import type { TestApp } from './test-app.ts';
 import { createUser } from './users.ts';
 
@@ -26,10 +26,10 @@ export async function openSession(t: TestApp, userId: string): Promise<string> {
 
 /** Credits cash as a deposit would (journalled), in its own transaction. */
 export async function depositCash(t: TestApp, userId: string, amount: string): Promise<void> {
-  const now = t.ctx.clock.now();
-  await t.ctx.db.transaction(async (tx) => {
-    const cash = await lockCashPosition(tx, userId, now);
-    await changeCash(tx, cash, userId, dec(amount), { kind: 'deposit' }, now);
+  await creditCash(t.ctx.database, knownCaller(userId), {
+    kind: 'deposit',
+    amount,
+    at: t.ctx.clock.now(),
   });
 }
 

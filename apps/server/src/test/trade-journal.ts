@@ -1,10 +1,10 @@
 // What a crash or a lost connection must never do to trades, read back from the database: an
 // acknowledged trade missing from the journal or written twice, a trade with only one of its
-// two rows, value created or lost by a trade, cash below zero, or an idempotency key kept
-// without its answer. Holdings against the journal are journalMismatches (vault.ts).
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+// two rows, value created or lost by a trade (counting the platform's rounding row), cash below
+// zero, or an idempotency key kept without its answer. Holdings against the journal are journalMismatches (vault.ts).
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { TradeResult } from '@secure-vault/shared/history';
-import { dec, sum } from '@secure-vault/shared/money';
+import { dec, isWholeCents, sum } from '@secure-vault/shared/money';
 import { cashSymbol, idempotencyKeys, ledgerEntries, valuables } from '../db/vault-schema.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -16,8 +16,9 @@ export interface AcknowledgedTrade {
 
 /**
  * Compares the journal's buy and sell rows of these users with the trades their clients were
- * told about. Every acknowledged trade must have exactly its two rows (cash by the total, the
- * asset by the quantity), and every trade in the journal must have been acknowledged: pass
+ * told about. Every acknowledged trade must have exactly its two rows (cash by the whole-cent
+ * total, the asset by the quantity) and at most one platform rounding row for the sub-cent
+ * difference, and every trade in the journal must have been acknowledged: pass
  * every trade that could have happened, with in-flight ones retried to an answer first.
  * Returns one line per problem (none expected).
  */
@@ -37,12 +38,21 @@ export async function tradeJournalProblems(
     })
     .from(ledgerEntries)
     .where(
-      and(inArray(ledgerEntries.userId, userIds), inArray(ledgerEntries.kind, ['buy', 'sell'])),
+      or(
+        and(inArray(ledgerEntries.userId, userIds), inArray(ledgerEntries.kind, ['buy', 'sell'])),
+        and(isNull(ledgerEntries.userId), eq(ledgerEntries.kind, 'rounding')),
+      ),
     );
   const byReference = new Map<string, typeof rows>();
-  for (const row of rows) {
+  for (const row of rows.filter((row) => row.kind !== 'rounding')) {
     const reference = row.reference ?? '(no reference)';
     byReference.set(reference, [...(byReference.get(reference) ?? []), row]);
+  }
+  // The platform's rounding rows belong to the trade that shares their reference.
+  const roundingRows = new Map<string, typeof rows>();
+  for (const row of rows.filter((row) => row.kind === 'rounding')) {
+    const reference = row.reference ?? '(no reference)';
+    roundingRows.set(reference, [...(roundingRows.get(reference) ?? []), row]);
   }
 
   const problems: string[] = [];
@@ -74,6 +84,9 @@ export async function tradeJournalProblems(
     if (!dec(cashRow.valueDelta).eq(dec(result.total).times(-sign))) {
       problems.push(`${label}: cash row ${cashRow.valueDelta}, expected ∓${result.total}`);
     }
+    if (!isWholeCents(cashRow.valueDelta)) {
+      problems.push(`${label}: cash row ${cashRow.valueDelta} is not whole cents`);
+    }
     if (!dec(assetRow.quantityDelta ?? '0').eq(dec(result.quantity).times(sign))) {
       problems.push(`${label}: asset row ${assetRow.quantityDelta}, expected ±${result.quantity}`);
     }
@@ -84,12 +97,16 @@ export async function tradeJournalProblems(
     if (!seen.has(reference)) {
       problems.push(`${reference}: in the journal (${kinds}) but never acknowledged`);
     }
-    // Whatever the answer said: each trade has one cash and one asset row, and moves no value.
+    // Whatever the answer said: each trade has one cash and one asset row and at most one
+    // rounding row, and moves no value once the platform's rounding is counted.
     const cashRows = own.filter((row) => row.assetSymbol === cashSymbol).length;
-    if (own.length !== 2 || cashRows !== 1) {
-      problems.push(`${reference}: half-applied or doubled trade (${kinds})`);
+    const rounding = roundingRows.get(reference) ?? [];
+    if (own.length !== 2 || cashRows !== 1 || rounding.length > 1) {
+      problems.push(
+        `${reference}: half-applied or doubled trade (${kinds}, ${rounding.length} rounding)`,
+      );
     }
-    const moved = sum(own.map((row) => row.valueDelta));
+    const moved = sum([...own, ...rounding].map((row) => row.valueDelta));
     if (!moved.isZero())
       problems.push(`${reference}: the trade moved ${moved.toString()} of value`);
   }

@@ -1,7 +1,7 @@
 // Trading tests' calls and read-backs: trades and swaps as the web app sends them, and the
 // holdings and journal rows as the database has them.
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { dec, type Dec, sum } from '@secure-vault/shared/money';
 import { cashSymbol, ledgerEntries, valuables } from '../db/vault-schema.ts';
 import { call } from './auth-helpers.ts';
@@ -49,6 +49,19 @@ export async function cashOf(t: TestApp, userId: string): Promise<string> {
 export async function positionOf(t: TestApp, userId: string, symbol: string) {
   const rows = await valuablesOf(t, userId);
   return rows.find((row) => row.assetSymbol === symbol && row.status === 'active');
+}
+
+/**
+ * The platform's rounding under these movements' references (DESIGN §2): what the customers'
+ * journal rows are short of, or over, so that value is conserved across customer + platform.
+ */
+export async function platformRoundingOf(t: TestApp, references: string[]): Promise<Dec> {
+  if (references.length === 0) return dec(0);
+  const rows = await t.ctx.db
+    .select({ value: ledgerEntries.valueDelta })
+    .from(ledgerEntries)
+    .where(and(isNull(ledgerEntries.userId), inArray(ledgerEntries.reference, references)));
+  return sum(rows.map((row) => row.value));
 }
 
 /** Cash plus every position's value: what a trade at listed prices must leave unchanged. */

@@ -1,13 +1,13 @@
 // What every order screen shares (metal and crypto trades, the swap dialog): the queries a
-// trade changes, the Idempotency-Key of a confirmed order (DESIGN §3), and exact dollar figures
-// with more than the usual 2 decimals (prices per mg, the exact charge of an order).
+// trade changes, the Idempotency-Key of a confirmed order (DESIGN §3), and quantities with their
+// units. Dollar amounts, whatever their decimals, come from lib/format.ts's formatUsd.
 import { useCallback, useRef } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type Asset, quantityDecimals } from '@secure-vault/shared/catalogue';
 import { directionOf, type Language } from '@secure-vault/shared/i18n';
 import { dec } from '@secure-vault/shared/money';
-import { formatQuantity, localeOf } from './format';
+import { formatQuantity } from './format';
 import { currentLanguage } from './i18n';
 import { vaultQueryKeys } from './query-keys';
 
@@ -51,37 +51,6 @@ export function useIdempotencyKey(): {
     current.current = null;
   }, []);
   return { keyFor, settle };
-}
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-/**
- * A dollar figure with between `minimum` and `maximum` decimals ("0.057", 6, 6 → "$0.057000";
- * "99.99994500", 2, 8 → "$99.999945"). The decimal string goes to Intl as a string, so it is
- * never rounded through a JavaScript number.
- */
-export function formatUsdDigits(
-  value: string,
-  {
-    minimum,
-    maximum,
-    sign = 'negative',
-  }: { minimum: number; maximum: number; sign?: 'negative' | 'exceptZero' },
-  language: Language = currentLanguage(),
-): string {
-  const key = `${language}|${minimum}|${maximum}|${sign}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(localeOf(language), {
-      style: 'currency',
-      currency: 'USD',
-      minimumFractionDigits: minimum,
-      maximumFractionDigits: maximum,
-      signDisplay: sign,
-    });
-    formats.set(key, format);
-  }
-  return format.format(value as Intl.StringNumericLiteral);
 }
 
 /** Decimals a quantity is shown with (SPEC §9): milligrams 3, crypto units 8. */

@@ -11,7 +11,7 @@ import {
 } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type AnyMethod, api, journalMismatches, seedValuables } from '../../test/vault.ts';
-import { recordMovements } from '../vault/ledger.ts';
+import { recordMovements } from '../../ledger/journal.ts';
 
 let t: TestApp;
 let staff: Staff;
@@ -239,6 +239,22 @@ describe('adding a valuable', () => {
       { path: 'body.estimatedValue', message: 'vault:errors.cashAmountPositive' },
     ]);
   });
+
+  it.each([['10.001'], ['0.005']])(
+    'refuses cash with a fraction of a cent (%s): cash is whole cents',
+    async (estimatedValue) => {
+      const res = await add({
+        userId: bob.userId,
+        itemName: 'Cash',
+        itemType: 'cash',
+        estimatedValue,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.issues).toEqual([
+        { path: 'body.estimatedValue', message: 'vault:errors.amountInvalid' },
+      ]);
+    },
+  );
 
   it.each([
     [{ itemName: '' }, 'body.itemName', 'vault:errors.itemNameRequired'],

@@ -1,17 +1,19 @@
 // Staff: platform and per-customer net worth (SPEC §9): book balances plus the estimated values
-// of the valuables still in the vault, summed exactly by the database.
+// of the valuables still in the vault, summed exactly by the database; and the platform's
+// rounding account (DESIGN §2), which customers' whole-cent cash leaves with the platform.
 import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { UserNetWorth } from '@secure-vault/shared/vault';
 import { dec, toFixedString } from '@secure-vault/shared/money';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
-import { valuables } from '../../db/vault-schema.ts';
+import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
 import { bookBalanceString } from '../vault/wire.ts';
 
 export interface PlatformNetWorth {
   total: string;
   bookBalances: string;
   valuables: string;
+  rounding: string;
 }
 
 export async function getPlatformNetWorth(db: Db): Promise<PlatformNetWorth> {
@@ -19,6 +21,7 @@ export async function getPlatformNetWorth(db: Db): Promise<PlatformNetWorth> {
     .select({
       bookBalances: sql<string>`(select coalesce(sum(${profiles.bookBalance}), 0) from ${profiles})`,
       valuables: sql<string>`(select coalesce(sum(${valuables.estimatedValue}), 0) from ${valuables} where ${valuables.status} <> 'delivered')`,
+      rounding: sql<string>`(select coalesce(sum(${ledgerEntries.valueDelta}), 0) from ${ledgerEntries} where ${ledgerEntries.userId} is null)`,
     })
     .from(sql`(select 1) as one`);
   const bookBalances = dec(row?.bookBalances ?? '0');
@@ -27,6 +30,7 @@ export async function getPlatformNetWorth(db: Db): Promise<PlatformNetWorth> {
     total: toFixedString(bookBalances.plus(valuableValue)),
     bookBalances: bookBalanceString(bookBalances.toFixed()),
     valuables: toFixedString(valuableValue),
+    rounding: toFixedString(row?.rounding ?? '0'),
   };
 }
 

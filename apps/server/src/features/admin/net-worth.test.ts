@@ -67,6 +67,7 @@ describe('net worth', () => {
       bookBalances: '-1.03',
       valuables: '1234570.29999999',
       total: '1234569.26999999',
+      rounding: '0.00000000',
     });
 
     const perUser = await asStaff('GET', '/net-worth/users');

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
-import { notifyUser } from '../vault/ledger.ts';
+import { notifyUser } from '../../ledger/journal.ts';
 import { bookBalanceString, toProfile } from '../vault/wire.ts';
 
 export async function setBookBalance(

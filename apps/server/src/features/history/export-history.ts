@@ -1,17 +1,10 @@
 // The history as CSV (RFC 4180: CRLF lines, fields with commas, quotes or line breaks quoted,
-// quotes doubled): every row matching the filters, read in keyset batches.
+// quotes doubled): every row matching the filters, read in keyset batches, with its header, kinds
+// and asset names in the customer's language.
+import type { Language } from '@secure-vault/shared/i18n';
 import type { Db } from '../../db/client.ts';
+import { csvItem, csvKind, csvTexts } from './csv-texts.ts';
 import { type HistoryFilter, listHistory } from './get-history.ts';
-
-export const historyCsvHeader = [
-  'Date',
-  'Kind',
-  'Asset',
-  'Item',
-  'Quantity',
-  'Amount (USD)',
-  'Reference',
-] as const;
 
 const batchSize = 1000;
 
@@ -32,8 +25,9 @@ export async function exportHistoryCsv(
   db: Db,
   userId: string,
   filter: HistoryFilter,
+  language: Language,
 ): Promise<string> {
-  const lines = [historyCsvHeader.map(csvField).join(',')];
+  const lines = [csvTexts[language].header.map(csvField).join(',')];
   let cursor: string | undefined;
   do {
     const page = await listHistory(db, userId, filter, { cursor, limit: batchSize });
@@ -41,9 +35,9 @@ export async function exportHistoryCsv(
       lines.push(
         [
           entry.createdAt,
-          entry.kind,
+          csvField(csvKind(language, entry)),
           csvText(entry.assetSymbol),
-          csvText(entry.itemName),
+          csvText(csvItem(language, entry)),
           entry.quantityDelta ?? '',
           entry.valueDelta,
           csvText(entry.reference),

@@ -5,8 +5,10 @@ import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
   type HistoryEntry,
   type HistoryGroup,
+  historyGroupNames,
   historyGroups,
   type HistoryPage,
+  type HistorySummary,
   isHistoryDateInRange,
   type LedgerKind,
 } from '@secure-vault/shared/history';
@@ -145,41 +147,48 @@ export async function listHistory(
   };
 }
 
+/** The group of a row's kind, as SQL (`historyGroups` gives each kind exactly one). */
+const groupOfKind = sql.join(
+  [
+    sql`case`,
+    ...historyGroupNames.map((group) => sql`when ${groupCondition(group)} then ${group}`),
+    sql`end`,
+  ],
+  sql` `,
+);
+
 /**
  * Counts of transactions over the date range, whatever the group filter (history.ts): rows of
- * one transaction share their reference and time; a row without a reference stands alone.
+ * one transaction share their reference and time; a row without a reference stands alone. Each
+ * transaction is counted in one group, so the groups add up to the total.
  */
 export async function summarizeHistory(
   db: Db,
   userId: string,
   filter: HistoryFilter,
-): Promise<HistoryPage['summary']> {
-  const transaction = sql`(coalesce(${ledgerEntries.reference}, ${ledgerEntries.id}::text), ${ledgerEntries.createdAt})`;
-  const count = (group?: HistoryGroup) =>
-    group
-      ? sql<number>`(count(distinct ${transaction}) filter (where ${groupCondition(group)}))::int`
-      : sql<number>`(count(distinct ${transaction}))::int`;
+): Promise<HistorySummary> {
+  const transactions = db
+    .select({ group: sql<HistoryGroup>`min(${groupOfKind})`.as('group') })
+    .from(ledgerEntries)
+    .where(and(...rangeConditions(userId, filter)))
+    .groupBy(
+      sql`coalesce(${ledgerEntries.reference}, ${ledgerEntries.id}::text)`,
+      ledgerEntries.createdAt,
+    )
+    .as('transactions');
+  const count = (group: HistoryGroup) =>
+    sql<number>`(count(*) filter (where ${transactions.group} = ${group}))::int`;
   const [row] = await db
     .select({
-      total: count(),
-      purchases: count('purchases'),
-      sales: count('sales'),
-      transfers: count('transfers'),
-      depositsAndWithdrawals: count('depositsAndWithdrawals'),
-      staffAdjustments: count('staffAdjustments'),
+      total: sql<number>`count(*)::int`,
+      ...(Object.fromEntries(historyGroupNames.map((group) => [group, count(group)])) as Record<
+        HistoryGroup,
+        SQL<number>
+      >),
     })
-    .from(ledgerEntries)
-    .where(and(...rangeConditions(userId, filter)));
-  return (
-    row ?? {
-      total: 0,
-      purchases: 0,
-      sales: 0,
-      transfers: 0,
-      depositsAndWithdrawals: 0,
-      staffAdjustments: 0,
-    }
-  );
+    .from(transactions);
+  if (!row) throw new Error('count(*) returned no row');
+  return row;
 }
 
 export async function getHistory(

@@ -7,6 +7,7 @@ import {
   historyPageSchema,
   historyQuerySchema,
 } from '@secure-vault/shared/history';
+import { languageFromHeader } from '@secure-vault/shared/i18n';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../auth/access.ts';
 import { errorResponses } from '../../http/openapi.ts';
@@ -42,6 +43,8 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       schema: {
         tags,
         summary: 'Your history as CSV: every row matching the filters',
+        description:
+          'The header, kinds and asset names are in `language`, or the first supported language of Accept-Language.',
         querystring: historyExportQuerySchema,
         response: {
           200: {
@@ -53,7 +56,13 @@ export const historyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
       },
     },
     async (request, reply) => {
-      const csv = await exportHistoryCsv(ctx.db, requireAuth(request).user.id, request.query);
+      const { language, ...filter } = request.query;
+      const csv = await exportHistoryCsv(
+        ctx.db,
+        requireAuth(request).user.id,
+        filter,
+        language ?? languageFromHeader(request.headers['accept-language']),
+      );
       return reply
         .header('cache-control', 'no-store')
         .header(

@@ -82,7 +82,7 @@ function dollars(minCents: number, maxCents: number): string {
 function quantityFor(symbol: string, total: string): string {
   const asset = findAsset(symbol);
   if (!asset) throw new Error(`no asset ${symbol}`);
-  const priced = quote(asset, { total });
+  const priced = quote(asset, { total }, 'buy');
   if (!priced.ok) throw new Error(`cannot price ${total} of ${symbol}: ${priced.error}`);
   return dec(priced.quote.quantity).toFixed(quantityDecimals(asset));
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { assets, findAsset, priceOf, quantityDecimals } from '@secure-vault/shared/catalogue';
-import { dec } from '@secure-vault/shared/money';
+import { centsUp, dec } from '@secure-vault/shared/money';
 import { createSession } from '../../auth/sessions.ts';
 import { valuables } from '../../db/vault-schema.ts';
 import { call } from '../../test/auth-helpers.ts';
@@ -384,20 +384,26 @@ describe('pricing through the API', () => {
   });
 
   it.each(pricing)(
-    '%s: charges quantity × listed price, exactly',
+    '%s: moves the holding by quantity × listed price exactly, and cash in whole cents',
     async (symbol, minQuantity, minTotal, sevenMore, sevenTotal, large, largeTotal, ...amounts) => {
       const asset = findAsset(symbol)!;
       const step = dec(1).dividedBy(dec(10).pow(quantityDecimals(asset)));
       const customer = await createCustomer(t, { cash: '200000000000' });
       let cash = dec(await cashOf(t, customer.userId));
       let held = dec(0);
-      const expectBought = async (order: object, quantity: string, total: string) => {
+      // By amount the customer pays the amount; by quantity, the value rounded up to the cent.
+      const expectBought = async (
+        order: { quantity: string } | { total: string },
+        quantity: string,
+        value: string,
+      ) => {
         const res = await trade(t, customer, {
           side: 'buy',
           asset: symbol.toLowerCase(),
           ...order,
         });
         expect(res.statusCode, res.body).toBe(201);
+        const total = ('total' in order ? dec(order.total) : centsUp(value)).toFixed(8);
         cash = cash.minus(total);
         held = held.plus(quantity);
         expect(res.json()).toMatchObject({
@@ -405,6 +411,7 @@ describe('pricing through the API', () => {
           asset: symbol,
           quantity: dec(quantity).toFixed(8),
           price: asset.price,
+          value,
           total,
           cashBalance: cash.toFixed(8),
           holdingQuantity: held.toFixed(8),
@@ -469,7 +476,8 @@ describe('buying', () => {
     ).toEqual([
       ['AU', 'Gold', 'precious_metals', 'mg', 'Secure Vault', '150.50000000', '8.57850000'],
       ['ETH', 'Ethereum', 'crypto', 'units', 'Digital Wallet', '0.02739726', '99.99999900'],
-      ['USD', 'Cash', 'cash', null, 'Account', null, '891.42150100'],
+      // $5.70 (5.7 exactly), $2.88 (2.8785 rounded up to the cent), $100 (the amount typed).
+      ['USD', 'Cash', 'cash', null, 'Account', null, '891.42000000'],
     ]);
   });
 
@@ -543,11 +551,16 @@ describe('selling', () => {
     );
   });
 
-  it('sells by amount, rounding the quantity down', async () => {
+  it('sells by amount: enough quantity to raise it, paid in whole cents', async () => {
     const customer = await createCustomer(t, { cash: '100' });
     await trade(t, customer, { side: 'buy', asset: 'DOGE', quantity: '100' });
     const res = await trade(t, customer, { side: 'sell', asset: 'DOGE', total: '10' });
-    expect(res.json()).toMatchObject({ quantity: '48.78048000', total: '9.99999840' });
+    // 10 ÷ 0.205 = 48.7804878… rounded up to 5 decimals, worth $10.00000045: $10.00 paid.
+    expect(res.json()).toMatchObject({
+      quantity: '48.78049000',
+      value: '10.00000045',
+      total: '10.00000000',
+    });
   });
 
   it('deletes the holding when everything is sold; its journal rows stay', async () => {

@@ -1,7 +1,15 @@
 // Prices an order from the catalogue (the client never tells the server a price), turning the
 // shared quote()'s refusals into the API's error codes.
-import { type Asset, findAsset, type Quote, quantityDecimals, quote } from '@secure-vault/shared';
-import { AppError } from '../../http/errors.ts';
+import {
+  type Asset,
+  findAsset,
+  type Quote,
+  type QuoteError,
+  quantityDecimals,
+  quote,
+  type TradeSide,
+} from '@secure-vault/shared';
+import { AppError } from '../../errors.ts';
 
 export function resolveAsset(symbol: string): Asset {
   const asset = findAsset(symbol);
@@ -9,21 +17,33 @@ export function resolveAsset(symbol: string): Asset {
   return asset;
 }
 
-export function priceOrder(asset: Asset, order: { quantity?: string; total?: string }): Quote {
-  const result = quote(asset, order);
+export function priceOrder(
+  asset: Asset,
+  order: { quantity?: string; total?: string },
+  side: TradeSide,
+): Quote {
+  const result = quote(asset, order, side);
   if (result.ok) return result.quote;
-  switch (result.error) {
+  throw quoteRefusal(asset, order, result.error);
+}
+
+export function quoteRefusal(
+  asset: Asset,
+  order: { quantity?: string; total?: string },
+  error: QuoteError,
+): AppError {
+  switch (error) {
     case 'BELOW_MINIMUM':
-      throw new AppError('BELOW_MINIMUM', 'The smallest order is $0.01.');
+      return new AppError('BELOW_MINIMUM', 'The smallest order is $0.01.');
     case 'TOTAL_INVALID':
-      throw new AppError(
+      return new AppError(
         'QUANTITY_INVALID',
         'Enter an amount in dollars, above zero, with at most 2 decimals.',
       );
     case 'TOO_LARGE':
-      throw new AppError('QUANTITY_INVALID', 'That order is larger than any account can hold.');
+      return new AppError('QUANTITY_INVALID', 'That order is larger than any account can hold.');
     case 'QUANTITY_INVALID':
-      throw new AppError(
+      return new AppError(
         'QUANTITY_INVALID',
         order.quantity === undefined && order.total === undefined
           ? 'Give either a quantity or an amount.'

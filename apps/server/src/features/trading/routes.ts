@@ -16,11 +16,13 @@ import {
 } from '@secure-vault/shared/trading';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../auth/access.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
+import { sessionCaller } from '../../auth/session-caller.ts';
 import {
   idempotencyHeadersSchema,
-  replyIdempotently,
+  idempotencyOf,
   requireIdempotencyKey,
+  sendIdempotent,
 } from '../../http/idempotency.ts';
 import { errorResponses } from '../../http/openapi.ts';
 import { getHolding } from './get-holding.ts';
@@ -33,14 +35,14 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.post(
     '/trades',
     {
-      config: { access: 'user' },
+      config: { access: 'user', joinsSession: true },
       preValidation: requireIdempotencyKey,
       attachValidation: true,
       schema: {
         tags,
         summary: 'Buy or sell a metal or cryptocurrency at its listed price',
         description:
-          'Give either `quantity` (mg or units) or `total` (USD, buys quantity = total ÷ price rounded down). Repeating the Idempotency-Key with the same body returns the first answer and trades nothing.',
+          'Give either `quantity` (mg or units) or `total` (USD, whole cents: a buy pays exactly that for quantity = total ÷ price rounded down to the step; a sell sells total ÷ price rounded up). Cash moves in whole cents: a buy by quantity pays the value rounded up to the cent, a sale receives it rounded down. Repeating the Idempotency-Key with the same body returns the first answer and trades nothing.',
         headers: idempotencyHeadersSchema,
         body: tradeRequestSchema,
         response: { 201: tradeResultSchema, ...errorResponses },
@@ -48,31 +50,25 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       refuseInvalidOrder(request);
-      const auth = requireAuth(request);
-      const at = ctx.clock.now();
-      return replyIdempotently(ctx.db, request, reply, auth.user.id, at, async (tx) => ({
-        status: 201,
-        body: await placeTrade(tx, {
-          userId: auth.user.id,
-          actorId: auth.impersonatedBy?.id ?? null,
-          order: request.body,
-          at,
-        }),
-      }));
+      const outcome = await placeTrade(ctx, sessionCaller(ctx, request), {
+        order: request.body,
+        idempotency: idempotencyOf(request),
+      });
+      return sendIdempotent(reply, outcome);
     },
   );
 
   app.post(
     '/swaps',
     {
-      config: { access: 'user' },
+      config: { access: 'user', joinsSession: true },
       preValidation: requireIdempotencyKey,
       attachValidation: true,
       schema: {
         tags,
         summary: 'Swap a quantity of one traded holding for another at listed prices',
         description:
-          'The target gets the value rounded down to its quantity step; the remainder is credited as cash.',
+          'Sells at the value rounded down to the cent and buys the target with those cents, rounded down to its quantity step; the cents left are credited as cash.',
         headers: idempotencyHeadersSchema,
         body: swapRequestSchema,
         response: { 201: swapResultSchema, ...errorResponses },
@@ -80,17 +76,11 @@ export const tradingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     },
     async (request, reply) => {
       refuseInvalidOrder(request);
-      const auth = requireAuth(request);
-      const at = ctx.clock.now();
-      return replyIdempotently(ctx.db, request, reply, auth.user.id, at, async (tx) => ({
-        status: 201,
-        body: await swapAssets(tx, {
-          userId: auth.user.id,
-          actorId: auth.impersonatedBy?.id ?? null,
-          swap: request.body,
-          at,
-        }),
-      }));
+      const outcome = await swapAssets(ctx, sessionCaller(ctx, request), {
+        swap: request.body,
+        idempotency: idempotencyOf(request),
+      });
+      return sendIdempotent(reply, outcome);
     },
   );
 

@@ -7,6 +7,7 @@ import {
   cashOf,
   expectHoldingsMatchJournal,
   journalOf,
+  platformRoundingOf,
   positionOf,
   swap,
   trade,
@@ -28,16 +29,18 @@ async function goldHolder(): Promise<Customer> {
 }
 
 describe('POST /swaps', () => {
-  it('buys the target with the value, rounded down to its step, and credits the remainder as cash', async () => {
+  it('sells at whole cents, buys the target with them, and journals the sub-cent as rounding', async () => {
     const customer = await goldHolder();
     const res = await swap(t, customer, { from: 'au', to: 'btc', quantity: '100' });
     expect(res.statusCode, res.body).toBe(201);
     const result = res.json();
+    // 100 mg of gold is $5.70 exactly; $5.70 buys 0.00004956 BTC ($5.6994), which costs $5.70
+    // in whole cents: nothing comes back, and the platform keeps $0.0006.
     expect(result).toEqual({
       from: { asset: 'AU', quantity: '100.00000000', value: '5.70000000' },
       to: { asset: 'BTC', quantity: '0.00004956', value: '5.69940000' },
-      cashRemainder: '0.00060000',
-      cashBalance: '43.00060000',
+      cashRemainder: '0.00000000',
+      cashBalance: '43.00000000',
       reference: expect.any(String),
     });
     const rows = (await journalOf(t, customer.userId)).filter(
@@ -47,13 +50,13 @@ describe('POST /swaps', () => {
       expect.arrayContaining([
         ['swap_out', 'AU', '-100.00000000', '-5.70000000'],
         ['swap_in', 'BTC', '0.00004956', '5.69940000'],
-        ['swap_out', 'USD', null, '0.00060000'],
       ]),
     );
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(2);
+    expect((await platformRoundingOf(t, [result.reference])).toFixed(8)).toBe('0.00060000');
     expect((await positionOf(t, customer.userId, 'AU'))?.quantity).toBe('900.00000000');
     expect((await positionOf(t, customer.userId, 'BTC'))?.storageLocation).toBe('Digital Wallet');
-    expect((await wealthOf(t, customer.userId)).toFixed(8)).toBe('100.00000000');
+    expect((await wealthOf(t, customer.userId)).toFixed(8)).toBe('99.99940000');
     await expectHoldingsMatchJournal(t, customer.userId);
   });
 
@@ -82,7 +85,7 @@ describe('POST /swaps', () => {
       value: '56.99999928',
     });
     expect(await positionOf(t, customer.userId, 'AU')).toBeUndefined();
-    expect(await cashOf(t, customer.userId)).toBe('43.00000072');
+    expect(await cashOf(t, customer.userId)).toBe('43.00000000');
     await expectHoldingsMatchJournal(t, customer.userId);
   });
 

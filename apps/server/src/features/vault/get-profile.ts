@@ -1,13 +1,30 @@
-// The signed-in user's profile (SPEC §3), for the dashboard and settings.
-import { eq } from 'drizzle-orm';
+// The signed-in user's profile (SPEC §3), for the dashboard and settings: one statement with the
+// session check.
 import type { Profile } from '@secure-vault/shared/vault';
-import type { Db } from '../../db/client.ts';
-import { profiles } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { type Caller, queryAs } from '../../db/caller.ts';
+import type { profiles } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import { toProfile } from './wire.ts';
 
-export async function getProfile(db: Db, userId: string): Promise<Profile> {
-  const [row] = await db.select().from(profiles).where(eq(profiles.userId, userId));
-  if (!row) throw new AppError('NOT_FOUND', 'No profile found');
-  return toProfile(row);
+type ProfileRow = {
+  [K in keyof typeof profiles.$inferSelect]: (typeof profiles.$inferSelect)[K] | null;
+};
+
+export async function getProfile(ctx: AppContext, caller: Caller): Promise<Profile> {
+  const [row] = await queryAs<ProfileRow>(
+    ctx.database,
+    caller,
+    'vault_profile',
+    (relation) => `select p.user_id as "userId", p.email, p.full_name as "fullName",
+        p.book_balance as "bookBalance", p.kyc_completed as "kycCompleted",
+        p.date_of_birth::text as "dateOfBirth", p.country, p.city,
+        p.street_address as "streetAddress", p.postal_code as "postalCode",
+        p.phone_number as "phoneNumber", p.account_number as "accountNumber",
+        p.created_at as "createdAt", p.updated_at as "updatedAt", c.*
+      from ${relation} left join profiles p on p.user_id = c.user_id`,
+    [],
+  );
+  if (row.userId === null) throw new AppError('NOT_FOUND', 'No profile found');
+  return toProfile(row as typeof profiles.$inferSelect);
 }

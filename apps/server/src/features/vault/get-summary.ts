@@ -1,38 +1,45 @@
 // The dashboard's figures (SPEC §9): cash, book balance, net worth (every valuable still in the
-// vault, cash included) and its split by item type. Two queries, whatever the number of items.
-import { and, eq, ne, sql } from 'drizzle-orm';
+// vault, cash included) and its split by item type. One statement with the session check: a row
+// per item type held (or one row of nulls when nothing is), each carrying the book balance.
 import type { ItemType, Summary } from '@secure-vault/shared/vault';
 import { dec, sum, toFixedString } from '@secure-vault/shared/money';
-import type { Db } from '../../db/client.ts';
-import { profiles } from '../../db/schema.ts';
-import { cashSymbol, valuables } from '../../db/vault-schema.ts';
+import type { AppContext } from '../../context.ts';
+import { type Caller, queryAs } from '../../db/caller.ts';
 import { bookBalanceString } from './wire.ts';
 
-export async function getSummary(db: Db, userId: string): Promise<Summary> {
-  const groups = await db
-    .select({
-      itemType: valuables.itemType,
-      value: sql<string>`coalesce(sum(${valuables.estimatedValue}), 0)`,
-      cash: sql<
-        string | null
-      >`sum(${valuables.estimatedValue}) filter (where ${valuables.assetSymbol} = ${cashSymbol} and ${valuables.status} = 'active')`,
-    })
-    .from(valuables)
-    .where(and(eq(valuables.userId, userId), ne(valuables.status, 'delivered')))
-    .groupBy(valuables.itemType);
-  const [profile] = await db
-    .select({ bookBalance: profiles.bookBalance })
-    .from(profiles)
-    .where(eq(profiles.userId, userId));
+interface SummaryRow {
+  book_balance: string | null;
+  item_type: string | null;
+  value: string | null;
+  cash: string | null;
+}
 
+export async function getSummary(ctx: AppContext, caller: Caller): Promise<Summary> {
+  const rows = await queryAs<SummaryRow>(
+    ctx.database,
+    caller,
+    'vault_summary',
+    (relation) => `select c.*, p.book_balance, g.item_type, g.value, g.cash
+      from ${relation}
+      left join profiles p on p.user_id = c.user_id
+      left join lateral (
+        select v.item_type, sum(v.estimated_value) as value,
+          sum(v.estimated_value) filter (where v.asset_symbol = 'USD' and v.status = 'active') as cash
+        from valuables v
+        where v.user_id = c.user_id and v.status <> 'delivered'
+        group by v.item_type
+      ) g on true`,
+    [],
+  );
+  const groups = rows.filter((row) => row.item_type !== null);
   const allocation = groups
-    .map((group) => ({ itemType: group.itemType as ItemType, value: dec(group.value) }))
+    .map((group) => ({ itemType: group.item_type as ItemType, value: dec(group.value ?? '0') }))
     .filter((entry) => !entry.value.isZero())
     .sort((a, b) => b.value.comparedTo(a.value) || a.itemType.localeCompare(b.itemType));
   return {
     cashBalance: toFixedString(sum(groups.map((group) => group.cash ?? '0'))),
-    bookBalance: bookBalanceString(profile?.bookBalance ?? '0'),
-    totalNetWorth: toFixedString(sum(groups.map((group) => group.value))),
+    bookBalance: bookBalanceString(rows[0].book_balance ?? '0'),
+    totalNetWorth: toFixedString(sum(groups.map((group) => group.value ?? '0'))),
     allocation: allocation.map((entry) => ({
       itemType: entry.itemType,
       value: toFixedString(entry.value),

@@ -8,27 +8,29 @@ const bitcoin = findAsset('BTC')!;
 const silver = findAsset('AG')!;
 
 describe('previewSwap', () => {
-  it('prices the target rounded down to its step and returns the rest as cash, exactly', () => {
+  it('sells at whole cents and buys the target with them, rounded down to its step', () => {
     const preview = previewSwap(gold, bitcoin, '1000', '1754.385');
+    // $57.00 buys 0.00049565 BTC ($56.99975), which costs $57.00: no whole cent comes back.
     expect(preview).toEqual({
       status: 'ok',
       quantity: '1000',
       give: { quantity: '1000.00000000', value: '57.00000000' },
       receive: { quantity: '0.00049565', value: '56.99975000' },
-      cashRemainder: '0.00025000',
+      cashRemainder: '0.00000000',
     });
     if (preview.status === 'ok') {
-      expect(dec(preview.receive.value).plus(preview.cashRemainder).toFixed(8)).toBe(
-        preview.give.value,
-      );
+      const rounding = dec(preview.give.value).minus(preview.receive.value);
+      expect(rounding.lessThan('0.01')).toBe(true);
     }
   });
 
-  it('swaps a metal into another metal, the part under 0.001 mg going to cash', () => {
+  it('swaps a metal into another metal; what is under a cent is not shown as cash', () => {
+    // 1 mg of gold is $0.057, sold for $0.05, which buys 59.523 mg of silver.
     expect(previewSwap(gold, silver, '1', '5')).toMatchObject({
       status: 'ok',
-      receive: { quantity: '67.85700000' },
-      cashRemainder: '0.00000012',
+      give: { value: '0.05000000' },
+      receive: { quantity: '59.52300000' },
+      cashRemainder: '0.00000000',
     });
   });
 

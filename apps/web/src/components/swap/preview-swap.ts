@@ -1,9 +1,9 @@
-// What a swap will do, priced exactly as the server prices it (DESIGN §5): the quantity given
-// is worth q × p_from; the target gets that value ÷ p_to rounded down to its quantity step; the
-// rest, less than one step of the target, comes back as cash.
-import { type Asset, priceOf, quantityDecimals } from '@secure-vault/shared/catalogue';
-import { Dec, dec, toFixedString } from '@secure-vault/shared/money';
-import { quote } from '@secure-vault/shared/trading';
+// What a swap will do, priced exactly as the server prices it (DESIGN §2, §5) by the shared
+// quoteSwap: the quantity given sells at its value rounded down to the cent; the target gets
+// those cents ÷ its price rounded down to its quantity step; whole cents left come back as cash.
+import type { Asset } from '@secure-vault/shared/catalogue';
+import { dec } from '@secure-vault/shared/money';
+import { quoteSwap } from '@secure-vault/shared/trading';
 import { normalizeDecimal } from '@/lib/trade';
 
 export type SwapProblem =
@@ -30,27 +30,22 @@ export function previewSwap(
   const quantity = normalizeDecimal(quantityText);
   if (quantity === '') return { status: 'empty' };
   if (from.symbol === to.symbol) return { status: 'invalid', problem: 'SAME_ASSET' };
-  const out = quote(from, { quantity });
-  if (!out.ok) {
+  const priced = quoteSwap(from, to, quantity);
+  if (!priced.ok) {
     return {
       status: 'invalid',
-      problem: out.error === 'TOTAL_INVALID' ? 'QUANTITY_INVALID' : out.error,
+      problem: priced.error === 'TOTAL_INVALID' ? 'QUANTITY_INVALID' : priced.error,
     };
   }
-  if (dec(out.quote.quantity).greaterThan(held)) {
+  const { swap } = priced;
+  if (dec(swap.from.quantity).greaterThan(held)) {
     return { status: 'invalid', problem: 'INSUFFICIENT_HOLDING' };
   }
-  const value = dec(out.quote.total);
-  const received = value
-    .dividedBy(priceOf(to))
-    .toDecimalPlaces(quantityDecimals(to), Dec.ROUND_DOWN);
-  if (received.isZero()) return { status: 'invalid', problem: 'BELOW_MINIMUM' };
-  const receivedValue = received.times(priceOf(to));
   return {
     status: 'ok',
     quantity,
-    give: { quantity: out.quote.quantity, value: out.quote.total },
-    receive: { quantity: toFixedString(received), value: toFixedString(receivedValue) },
-    cashRemainder: toFixedString(value.minus(receivedValue)),
+    give: { quantity: swap.from.quantity, value: swap.from.proceeds },
+    receive: { quantity: swap.to.quantity, value: swap.to.value },
+    cashRemainder: swap.cashBack,
   };
 }

@@ -52,8 +52,8 @@ describe('SwapDialogTrigger', () => {
           body: {
             from: { asset: 'AU', quantity: '1000.00000000', value: '57.00000000' },
             to: { asset: 'BTC', quantity: '0.00049565', value: '56.99975000' },
-            cashRemainder: '0.00025000',
-            cashBalance: '0.00025000',
+            cashRemainder: '0.00000000',
+            cashBalance: '0.00000000',
             reference: 'e7d4c3a2-1f0e-4d5c-9b8a-7f6e5d4c3b2a',
           },
         };
@@ -74,7 +74,8 @@ describe('SwapDialogTrigger', () => {
     await user.selectOptions(within(dialog).getByLabelText('Swap to'), 'BTC');
     await user.type(within(dialog).getByLabelText('Milligrams to swap (mg)'), '1000');
     expect(within(dialog).getByTestId('swap-receive')).toHaveTextContent('0.00049565 BTC');
-    expect(within(dialog).getByTestId('swap-remainder')).toHaveTextContent('$0.00025');
+    // Whole cents only: $57.00 buys $56.99975 of bitcoin at a cost of $57.00.
+    expect(within(dialog).getByTestId('swap-remainder')).toHaveTextContent('$0.00');
     await user.click(confirm);
     await waitFor(() => expect(swaps).toHaveLength(1));
     expect(swaps[0]!.body).toEqual({ from: 'AU', to: 'BTC', quantity: '1000' });

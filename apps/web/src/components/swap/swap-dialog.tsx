@@ -21,11 +21,11 @@ import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
+import { formatUsd } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import {
   formatAssetQuantity,
-  formatUsdDigits,
   normalizeDecimal,
   quantityStep,
   useIdempotencyKey,
@@ -37,7 +37,6 @@ import { type SwappableHolding, useSwapAssets, useSwappableHoldings } from './sw
 const selectClass =
   'flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50';
 
-const exactUsd = (value: string) => formatUsdDigits(value, { minimum: 2, maximum: 8 });
 
 /**
  * The "Swap Assets" button and its dialog. Without `className` it is an outline button; with it,
@@ -314,13 +313,13 @@ function PreviewBox({ preview, from, to }: { preview: SwapPreview; from: Asset; 
     {
       label: t('swap.youGive'),
       quantity: isReady ? formatAssetQuantity(t, from, preview.give.quantity) : '—',
-      value: isReady ? exactUsd(preview.give.value) : null,
+      value: isReady ? formatUsd(preview.give.value) : null,
       testId: 'swap-give',
     },
     {
       label: t('swap.youReceive'),
       quantity: isReady ? formatAssetQuantity(t, to, preview.receive.quantity) : '—',
-      value: isReady ? exactUsd(preview.receive.value) : null,
+      value: isReady ? formatUsd(preview.receive.value) : null,
       testId: 'swap-receive',
     },
   ];
@@ -353,7 +352,7 @@ function PreviewBox({ preview, from, to }: { preview: SwapPreview; from: Asset; 
             )}
             data-testid="swap-remainder"
           >
-            {isReady ? exactUsd(preview.cashRemainder) : '—'}
+            {isReady ? formatUsd(preview.cashRemainder) : '—'}
           </dd>
         </div>
       </dl>

@@ -9,38 +9,37 @@ const shiba = findCrypto('SHIB')!;
 const xrp = findCrypto('XRP')!;
 
 describe('the metal calculator', () => {
-  it('turns dollars into milligrams, rounded down, and charges exactly their price', () => {
-    const input = editOrder(gold, metalRules, 'total', '100');
+  it('turns dollars into milligrams, rounded down, and charges exactly the dollars', () => {
+    const input = editOrder(gold, metalRules, 'total', '100', 'buy');
     expect(input).toEqual({ edited: 'total', total: '100', quantity: '1754.385' });
-    const evaluation = evaluateOrder(gold, input, metalRules);
+    const evaluation = evaluateOrder(gold, input, 'buy');
     expect(evaluation).toMatchObject({
       status: 'ok',
       order: { total: '100' },
-      quote: { quantity: '1754.38500000', total: '99.99994500', price: '0.057' },
+      quote: {
+        quantity: '1754.38500000',
+        value: '99.99994500',
+        total: '100.00000000',
+        price: '0.057',
+      },
     });
   });
 
-  it('turns milligrams into dollars with 6 decimals', () => {
-    expect(editOrder(gold, metalRules, 'quantity', '1')).toEqual({
+  it('turns milligrams into whole cents: rounded up to buy, down to sell', () => {
+    expect(editOrder(gold, metalRules, 'quantity', '1', 'buy')).toEqual({
       edited: 'quantity',
       quantity: '1',
-      total: '0.057000',
+      total: '0.06',
     });
-    expect(editOrder(silver, metalRules, 'quantity', '12.345').total).toBe('0.010370');
+    expect(editOrder(silver, metalRules, 'quantity', '12.345', 'buy').total).toBe('0.02');
+    expect(editOrder(silver, metalRules, 'quantity', '12.345', 'sell').total).toBe('0.01');
     expect(
-      evaluateOrder(silver, editOrder(silver, metalRules, 'quantity', '12.345'), metalRules),
-    ).toMatchObject({ status: 'ok', quote: { total: '0.01036980' } });
+      evaluateOrder(silver, editOrder(silver, metalRules, 'quantity', '12.345', 'buy'), 'buy'),
+    ).toMatchObject({ status: 'ok', quote: { value: '0.01036980', total: '0.02000000' } });
   });
 
-  it('accepts an amount with up to 6 decimals by ordering the quantity it pays for', () => {
-    const input = editOrder(gold, metalRules, 'total', '0.057');
-    expect(input.quantity).toBe('1.000');
-    expect(evaluateOrder(gold, input, metalRules)).toMatchObject({
-      status: 'ok',
-      order: { quantity: '1' },
-      quote: { total: '0.05700000' },
-    });
-    expect(evaluateOrder(gold, { ...input, total: '1.0000001' }, metalRules)).toEqual({
+  it('takes dollar amounts in whole cents only', () => {
+    expect(evaluateOrder(gold, { edited: 'total', quantity: '', total: '0.057' }, 'buy')).toEqual({
       status: 'invalid',
       problem: 'TOTAL_INVALID',
     });
@@ -48,37 +47,37 @@ describe('the metal calculator', () => {
 
   it('refuses what cannot be bought', () => {
     const check = (field: 'quantity' | 'total', text: string) =>
-      evaluateOrder(gold, editOrder(gold, metalRules, field, text), metalRules);
+      evaluateOrder(gold, editOrder(gold, metalRules, field, text, 'buy'), 'buy');
     expect(check('quantity', '')).toEqual({ status: 'empty' });
     expect(check('quantity', '0')).toEqual({ status: 'invalid', problem: 'QUANTITY_INVALID' });
     expect(check('quantity', '1.0001')).toEqual({ status: 'invalid', problem: 'QUANTITY_INVALID' });
     expect(check('quantity', '-1')).toEqual({ status: 'invalid', problem: 'QUANTITY_INVALID' });
     expect(check('quantity', '0.1')).toEqual({ status: 'invalid', problem: 'BELOW_MINIMUM' });
     expect(check('total', '0')).toEqual({ status: 'invalid', problem: 'TOTAL_INVALID' });
-    expect(check('total', '0.00001')).toEqual({ status: 'invalid', problem: 'BELOW_MINIMUM' });
+    expect(check('total', '0.01')).toEqual({ status: 'invalid', problem: 'BELOW_MINIMUM' });
   });
 
   it('keeps trailing zeros out of the order', () => {
     expect(
-      evaluateOrder(gold, { edited: 'quantity', quantity: '2.500', total: '' }, metalRules),
+      evaluateOrder(gold, { edited: 'quantity', quantity: '2.500', total: '' }, 'buy'),
     ).toMatchObject({ status: 'ok', order: { quantity: '2.5' } });
   });
 });
 
 describe('the crypto calculator', () => {
   it('shows units to 8 decimals and totals to 2', () => {
-    expect(editOrder(bitcoin, cryptoRules, 'total', '100').quantity).toBe('0.00086956');
-    expect(editOrder(xrp, cryptoRules, 'total', '100').quantity).toBe('33.89830500');
-    expect(editOrder(xrp, cryptoRules, 'quantity', '1.5').total).toBe('4.43');
+    expect(editOrder(bitcoin, cryptoRules, 'total', '100', 'buy').quantity).toBe('0.00086956');
+    expect(editOrder(xrp, cryptoRules, 'total', '100', 'buy').quantity).toBe('33.89830500');
+    expect(editOrder(xrp, cryptoRules, 'quantity', '1.5', 'buy').total).toBe('4.43');
     expect(
-      evaluateOrder(xrp, editOrder(xrp, cryptoRules, 'quantity', '1.5'), cryptoRules),
-    ).toMatchObject({ status: 'ok', quote: { total: '4.42500000' } });
+      evaluateOrder(xrp, editOrder(xrp, cryptoRules, 'quantity', '1.5', 'buy'), 'buy'),
+    ).toMatchObject({ status: 'ok', quote: { value: '4.42500000', total: '4.43000000' } });
   });
 
   it('accepts a computed 8-decimal quantity when the asset allows fewer decimals', () => {
-    const input = editOrder(shiba, cryptoRules, 'total', '1');
+    const input = editOrder(shiba, cryptoRules, 'total', '1', 'buy');
     expect(input.quantity).toBe('83333.33000000');
-    expect(evaluateOrder(shiba, { ...input, edited: 'quantity' }, cryptoRules)).toMatchObject({
+    expect(evaluateOrder(shiba, { ...input, edited: 'quantity' }, 'buy')).toMatchObject({
       status: 'ok',
       order: { quantity: '83333.33' },
     });
@@ -86,10 +85,10 @@ describe('the crypto calculator', () => {
 
   it('allows only as many unit decimals as keep the value exact, and cents in the total', () => {
     expect(
-      evaluateOrder(shiba, { edited: 'quantity', quantity: '1000.001', total: '' }, cryptoRules),
+      evaluateOrder(shiba, { edited: 'quantity', quantity: '1000.001', total: '' }, 'buy'),
     ).toEqual({ status: 'invalid', problem: 'QUANTITY_INVALID' });
     expect(
-      evaluateOrder(bitcoin, { edited: 'total', quantity: '', total: '10.001' }, cryptoRules),
+      evaluateOrder(bitcoin, { edited: 'total', quantity: '', total: '10.001' }, 'buy'),
     ).toEqual({ status: 'invalid', problem: 'TOTAL_INVALID' });
   });
 });

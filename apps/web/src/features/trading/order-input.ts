@@ -1,9 +1,9 @@
 // The two-way order calculator: a quantity or a dollar amount typed by the customer, priced with
 // the shared quote() exactly as the server will price it, and the other field filled in.
 // Pure functions, so the arithmetic is tested without a screen.
-import { type Asset, priceOf, quantityDecimals } from '@secure-vault/shared/catalogue';
-import { Dec, dec, decimalPattern, decimalPlaces } from '@secure-vault/shared/money';
-import { type Quote, quote } from '@secure-vault/shared/trading';
+import type { Asset } from '@secure-vault/shared/catalogue';
+import { dec, decimalPattern, decimalPlaces, usdScale } from '@secure-vault/shared/money';
+import { type Quote, quote, type TradeSide } from '@secure-vault/shared/trading';
 import { normalizeDecimal } from '@/lib/trade';
 
 export type OrderField = 'quantity' | 'total';
@@ -15,24 +15,21 @@ export interface OrderInput {
   total: string;
 }
 
-/** How a screen shows and accepts figures (SPEC §9: metals mg 3 / price 6, crypto units 8 / total 2). */
+/** How a screen shows figures (SPEC §9: metals mg 3, crypto units 8; money in cents, DESIGN §2). */
 export interface OrderRules {
   quantityDisplayDecimals: number;
   totalDisplayDecimals: number;
-  /** Decimals a typed dollar amount may have; beyond 2 the order goes by quantity. */
-  totalInputDecimals: number;
 }
 
+// Cash is always whole cents (DESIGN §2), so a metal's total shows and takes cents too.
 export const metalRules: OrderRules = {
   quantityDisplayDecimals: 3,
-  totalDisplayDecimals: 6,
-  totalInputDecimals: 6,
+  totalDisplayDecimals: 2,
 };
 
 export const cryptoRules: OrderRules = {
   quantityDisplayDecimals: 8,
   totalDisplayDecimals: 2,
-  totalInputDecimals: 2,
 };
 
 export type OrderProblem = 'QUANTITY_INVALID' | 'TOTAL_INVALID' | 'BELOW_MINIMUM' | 'TOO_LARGE';
@@ -50,36 +47,23 @@ function isNonNegativeDecimal(value: string): boolean {
 export function evaluateOrder(
   asset: Asset,
   input: Pick<OrderInput, 'edited' | 'quantity' | 'total'>,
-  rules: OrderRules,
+  side: TradeSide,
 ): OrderEvaluation {
   const text = normalizeDecimal(input.edited === 'quantity' ? input.quantity : input.total);
   if (text === '') return { status: 'empty' };
   if (input.edited === 'quantity') {
-    const result = quote(asset, { quantity: text });
+    const result = quote(asset, { quantity: text }, side);
     return result.ok
       ? { status: 'ok', quote: result.quote, order: { quantity: text } }
       : { status: 'invalid', problem: result.error };
   }
-  if (!isNonNegativeDecimal(text) || decimalPlaces(text) > rules.totalInputDecimals) {
+  // A dollar amount is whole cents (DESIGN §2).
+  if (!isNonNegativeDecimal(text) || decimalPlaces(text) > usdScale || dec(text).isZero()) {
     return { status: 'invalid', problem: 'TOTAL_INVALID' };
   }
-  if (dec(text).isZero()) return { status: 'invalid', problem: 'TOTAL_INVALID' };
-  if (decimalPlaces(text) <= 2) {
-    const result = quote(asset, { total: text });
-    return result.ok
-      ? { status: 'ok', quote: result.quote, order: { total: text } }
-      : { status: 'invalid', problem: result.error };
-  }
-  // An amount with more than cents (the metal calculator allows 6 decimals): buy what it pays
-  // for, rounded down to the asset's step, and order that quantity.
-  const quantity = dec(text)
-    .dividedBy(priceOf(asset))
-    .toDecimalPlaces(quantityDecimals(asset), Dec.ROUND_DOWN);
-  if (quantity.isZero()) return { status: 'invalid', problem: 'BELOW_MINIMUM' };
-  const typed = normalizeDecimal(quantity.toFixed());
-  const result = quote(asset, { quantity: typed });
+  const result = quote(asset, { total: text }, side);
   return result.ok
-    ? { status: 'ok', quote: result.quote, order: { quantity: typed } }
+    ? { status: 'ok', quote: result.quote, order: { total: text } }
     : { status: 'invalid', problem: result.error };
 }
 
@@ -89,9 +73,10 @@ export function editOrder(
   rules: OrderRules,
   field: OrderField,
   text: string,
+  side: TradeSide,
 ): OrderInput {
   const typed: OrderInput = { edited: field, quantity: '', total: '', [field]: text };
-  const evaluation = evaluateOrder(asset, typed, rules);
+  const evaluation = evaluateOrder(asset, typed, side);
   if (evaluation.status !== 'ok') return typed;
   return field === 'quantity'
     ? { ...typed, total: dec(evaluation.quote.total).toFixed(rules.totalDisplayDecimals) }

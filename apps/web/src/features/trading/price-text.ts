@@ -1,17 +1,17 @@
 // How listed prices and order totals read on the trading screens (SPEC §9).
 import type { TFunction } from 'i18next';
 import { type Asset, metalListDecimals } from '@secure-vault/shared/catalogue';
-import { formatUsdDigits, ltrIsolate } from '@/lib/trade';
+import { formatUsd } from '@/lib/format';
 
 /** An exact dollar figure: at least the cents, and every further decimal it has. */
 export function formatExactUsd(value: string): string {
-  return formatUsdDigits(value, { minimum: 2, maximum: 8 });
+  return formatUsd(value, { maximum: 8 });
 }
 
 /** A metal's price in the list: 5 decimals under $0.01, otherwise 3. */
 export function formatMetalListPrice(price: string): string {
   const decimals = metalListDecimals(price);
-  return formatUsdDigits(price, { minimum: decimals, maximum: decimals });
+  return formatUsd(price, { minimum: decimals });
 }
 
 /** A crypto's listed price, exactly ($115,000.00, $0.000012). */
@@ -23,10 +23,10 @@ export function formatCryptoPrice(price: string): string {
 export function formatUnitPrice(t: TFunction, asset: Asset): string {
   return asset.kind === 'metal'
     ? t('trading:order.perMg', {
-        price: ltrIsolate(formatUsdDigits(asset.price, { minimum: 6, maximum: 6 })),
+        price: formatUsd(asset.price, { minimum: 6 }),
       })
     : t('trading:order.perUnit', {
-        price: ltrIsolate(formatCryptoPrice(asset.price)),
+        price: formatCryptoPrice(asset.price),
         symbol: asset.symbol,
       });
 }

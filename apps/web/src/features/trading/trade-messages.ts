@@ -5,7 +5,6 @@ import { type Asset, quantityDecimals } from '@secure-vault/shared/catalogue';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { formatUsd } from '@/lib/format';
-import { ltrIsolate } from '@/lib/trade';
 import type { OrderProblem } from './order-input';
 
 export interface ToastText {
@@ -45,8 +44,8 @@ export function insufficientCashText(
       available === null
         ? t('trading:errors.insufficientCashUnknown')
         : t('trading:errors.insufficientCash', {
-            needed: ltrIsolate(formatUsd(needed)),
-            available: ltrIsolate(formatUsd(available)),
+            needed: formatUsd(needed),
+            available: formatUsd(available),
           }),
   };
 }

@@ -6,6 +6,8 @@ export interface PlatformNetWorth {
   total: string;
   bookBalances: string;
   valuables: string;
+  /** The platform's rounding account (DESIGN §2). */
+  rounding: string;
 }
 
 /** SPEC §9: every user's book balance plus every valuable still in the vault. */

@@ -52,6 +52,13 @@ export function PlatformNetWorthCard() {
                 <span aria-hidden> · </span>
                 {t('netWorth.valuables')}:{' '}
                 <span className="tabular-nums">{formatUsd(netWorth.data.valuables)}</span>
+                <span aria-hidden> · </span>
+                <span title={t('netWorth.roundingHint')}>
+                  {t('netWorth.rounding')}:{' '}
+                  <span className="tabular-nums" data-testid="platform-rounding">
+                    {formatUsd(netWorth.data.rounding, { maximum: 8 })}
+                  </span>
+                </span>
               </>
             ) : (
               t('netWorth.description')

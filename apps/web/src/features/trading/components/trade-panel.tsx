@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatUsd } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { formatAssetQuantity, ltrIsolate, quantityStep, useIdempotencyKey } from '@/lib/trade';
+import { formatAssetQuantity, quantityStep, useIdempotencyKey } from '@/lib/trade';
 import { cn } from '@/lib/utils';
 import { useHolding } from '../api/get-holding';
 import { getSummaryQueryOptions, useSummary } from '../api/get-summary';
@@ -36,10 +36,10 @@ import { ConfirmTradeDialog } from './confirm-trade-dialog';
 type Side = 'buy' | 'sell';
 type ReadyOrder = Extract<OrderEvaluation, { status: 'ok' }>;
 
-function initialInput(asset: Asset): OrderInput {
+function initialInput(asset: Asset, side: Side): OrderInput {
   // SPEC §9: the metal calculator starts at 1 mg; the crypto form starts empty.
   return asset.kind === 'metal'
-    ? editOrder(asset, metalRules, 'quantity', '1')
+    ? editOrder(asset, metalRules, 'quantity', '1', side)
     : { edited: 'quantity', quantity: '', total: '' };
 }
 
@@ -55,10 +55,10 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
   const holding = useHolding(asset.symbol);
   const placeTrade = usePlaceTrade();
   const orderKey = useIdempotencyKey();
-  const [input, setInput] = useState<OrderInput>(() => initialInput(asset));
+  const [input, setInput] = useState<OrderInput>(() => initialInput(asset, side));
   const [pending, setPending] = useState<ReadyOrder | null>(null);
 
-  const evaluation = evaluateOrder(asset, input, rules);
+  const evaluation = evaluateOrder(asset, input, side);
   const cash = summary.data?.cashBalance ?? null;
   const held = holding.data;
   const hasHolding = held !== undefined && dec(held.quantity).greaterThan(0);
@@ -69,7 +69,8 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
   const isSubmitDisabled =
     placeTrade.isPending || (isSell && !canSellHolding) || (isMetal && evaluation.status !== 'ok');
 
-  const edit = (field: OrderField, text: string) => setInput(editOrder(asset, rules, field, text));
+  const edit = (field: OrderField, text: string) =>
+    setInput(editOrder(asset, rules, field, text, side));
 
   const showError = (text: { title: string; description: string }) =>
     toast.error(text.title, { description: text.description });
@@ -113,11 +114,11 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
         onSuccess: (result) => {
           orderKey.settle();
           setPending(null);
-          setInput(initialInput(asset));
+          setInput(initialInput(asset, side));
           const values = {
             quantity: formatAssetQuantity(t, asset, result.quantity),
             name,
-            total: ltrIsolate(formatExactUsd(result.total)),
+            total: formatExactUsd(result.total),
           };
           toast.success(side === 'buy' ? t('success.buyTitle') : t('success.sellTitle'), {
             description: side === 'buy' ? t('success.buy', values) : t('success.sell', values),
@@ -281,7 +282,7 @@ function HoldingLine({ asset, holding }: { asset: Asset; holding: ReturnType<typ
             <span className="tabular-nums">{formatAssetQuantity(t, asset, data.quantity)}</span>
             {dec(data.quantity).greaterThan(0) ? (
               <span className="ms-2 font-normal text-muted-foreground">
-                {t('order.worth', { value: ltrIsolate(formatUsd(data.value)) })}
+                {t('order.worth', { value: formatUsd(data.value) })}
               </span>
             ) : null}
           </span>

@@ -46,7 +46,7 @@ describe('a cryptocurrency page', () => {
     expect(total).toHaveAttribute('step', '0.01');
     await user.type(total, '100');
     expect(units).toHaveValue(0.00086956);
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('$99.9994');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$100.00');
     await user.clear(units);
     await user.type(units, '2');
     expect(total).toHaveValue(230000);

@@ -34,7 +34,7 @@ function renderCalculator(route = '/metal-calculator/au') {
 }
 
 describe('the metal calculator', () => {
-  it('computes milligrams from dollars and dollars from milligrams, exactly', async () => {
+  it('computes milligrams from dollars and whole cents from milligrams', async () => {
     const user = userEvent.setup();
     stubApi({
       'GET /api/v1/me/summary': summary('1000.00'),
@@ -43,16 +43,16 @@ describe('the metal calculator', () => {
     renderCalculator();
     const mg = await screen.findByLabelText('Milligrams (mg)');
     const usd = screen.getByLabelText('Amount (USD)');
-    // SPEC §9: 1 mg by default, its price with 6 decimals.
+    // SPEC §9: 1 mg by default, its price with 6 decimals; what it costs in whole cents.
     expect(mg).toHaveValue(1);
-    expect(usd).toHaveValue(0.057);
+    expect(usd).toHaveValue(0.06);
     expect(screen.getByTestId('listed-price')).toHaveTextContent('$0.057000 per mg');
 
     await user.clear(usd);
     await user.type(usd, '100');
     expect(mg).toHaveValue(1754.385);
     expect(screen.getByTestId('summary-quantity')).toHaveTextContent('1,754.385 mg');
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('$99.999945');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('$100.00');
 
     await user.clear(mg);
     await user.type(mg, '250');
@@ -81,7 +81,7 @@ describe('the metal calculator', () => {
     expect(buy).toBeEnabled();
   });
 
-  it('confirms the exact charge, then places the order with an idempotency key', async () => {
+  it('confirms the charge in whole cents, then places the order with an idempotency key', async () => {
     const user = userEvent.setup();
     const orders: { body: unknown; key: string | null }[] = [];
     stubApi({
@@ -99,8 +99,9 @@ describe('the metal calculator', () => {
             asset: 'AU',
             quantity: '1754.38500000',
             price: '0.057',
-            total: '99.99994500',
-            cashBalance: '900.00005500',
+            value: '99.99994500',
+            total: '100.00000000',
+            cashBalance: '900.00000000',
             holdingQuantity: '1754.38500000',
             reference: 'b7d4c3a2-1f0e-4d5c-9b8a-7f6e5d4c3b2a',
           },
@@ -115,7 +116,7 @@ describe('the metal calculator', () => {
     await user.click(screen.getByRole('button', { name: 'Buy Gold' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Purchase' });
-    expect(within(dialog).getByTestId('confirm-total')).toHaveTextContent('$99.999945');
+    expect(within(dialog).getByTestId('confirm-total')).toHaveTextContent('$100.00');
     expect(dialog).toHaveTextContent('1,754.385 mg');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
 
@@ -124,7 +125,7 @@ describe('the metal calculator', () => {
     expect(orders[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(toast.success).toHaveBeenCalledWith('Purchase Complete', {
-      description: 'You bought 1,754.385 mg of Gold for $99.999945.',
+      description: 'You bought 1,754.385 mg of Gold for $100.00.',
     });
   });
 

@@ -1,0 +1,190 @@
+// Staff add, edit and delete a customer's valuables (SPEC §5) through the ledger core, which
+// journals, audits and notifies with each change. Cash credits, sets or empties the customer's
+// one cash position (DESIGN §2) and is always whole cents; a traded position may only be
+// deleted; a valuable fixed for a term or in delivery cannot be changed.
+import { eq } from 'drizzle-orm';
+import { dec, toFixedString } from '@secure-vault/shared/money';
+import {
+  type adminValuableInputSchema,
+  type adminValuableUpdateSchema,
+  type Valuable,
+  vaultIssueKeys,
+} from '@secure-vault/shared/vault';
+import type { z } from 'zod';
+import type { ErrorIssue } from '@secure-vault/shared/errors';
+import type { AppContext } from '../../context.ts';
+import { knownCaller } from '../../db/caller.ts';
+import { cashSymbol, valuables } from '../../db/vault-schema.ts';
+import { AppError } from '../../errors.ts';
+import type { RequestMeta } from '../../auth/request-meta.ts';
+import type { RequestAuth } from '../../auth/sessions.ts';
+import {
+  addCustodyItem,
+  editCustodyItem,
+  moveCashAsStaff,
+  removeHolding,
+  type ValuableRow,
+} from '../../ledger/staff.ts';
+import { toValuable } from '../vault/wire.ts';
+
+export type AdminValuableInput = z.output<typeof adminValuableInputSchema>;
+export type AdminValuableUpdate = z.output<typeof adminValuableUpdateSchema>;
+
+function invalidField(field: string, message: string): AppError {
+  const issues: ErrorIssue[] = [{ path: `body.${field}`, message }];
+  return new AppError('VALIDATION', 'The request is not valid.', { issues });
+}
+
+/**
+ * A cash amount staff may give: present, and above zero unless `allowZero`. The schema already
+ * holds it to whole cents (usdInputSchema), as cash always is.
+ */
+function cashAmount(value: string | null, allowZero: boolean): string {
+  if (value === null) throw invalidField('estimatedValue', vaultIssueKeys.cashAmountRequired);
+  if (!allowZero && !dec(value).gt(0)) {
+    throw invalidField('estimatedValue', vaultIssueKeys.cashAmountPositive);
+  }
+  return toFixedString(value);
+}
+
+/** What the audit log keeps of a valuable before and after a change. */
+function auditSnapshot(
+  row: Pick<
+    ValuableRow,
+    'itemName' | 'itemType' | 'estimatedValue' | 'description' | 'storageLocation' | 'quantity'
+  >,
+) {
+  return {
+    itemName: row.itemName,
+    itemType: row.itemType,
+    estimatedValue: row.estimatedValue,
+    quantity: row.quantity,
+    description: row.description,
+    storageLocation: row.storageLocation,
+  };
+}
+
+function custodyItem(input: AdminValuableInput | AdminValuableUpdate) {
+  return {
+    itemName: input.itemName,
+    itemType: input.itemType,
+    estimatedValue: input.estimatedValue,
+    description: input.description,
+    storageLocation: input.storageLocation,
+  };
+}
+
+function cashPositionGone(): never {
+  throw new Error('the cash position is gone after a credit');
+}
+
+export async function addValuable(
+  ctx: AppContext,
+  admin: RequestAuth,
+  input: AdminValuableInput,
+  meta: RequestMeta,
+): Promise<Valuable> {
+  const caller = knownCaller(input.userId, admin.user.id);
+  const at = ctx.clock.now();
+  const details = {
+    itemType: input.itemType,
+    itemName: input.itemType === 'cash' ? null : input.itemName,
+    estimatedValue: input.estimatedValue,
+  };
+  const audit = { action: 'admin.valuable_added', details, ip: meta.ip } as const;
+  if (input.itemType === 'cash') {
+    // No amount is no credit: the same "above zero" as 0.
+    const amount = cashAmount(input.estimatedValue ?? '0', false);
+    const row = await moveCashAsStaff(ctx.database, caller, {
+      kind: 'admin_add',
+      amount,
+      at,
+      audit,
+    });
+    return toValuable(row ?? cashPositionGone());
+  }
+  const row = await addCustodyItem(ctx.database, caller, { item: custodyItem(input), at, audit });
+  return toValuable(row);
+}
+
+/** The owner and kind of a valuable, to route the change; the ledger locks and checks it. */
+async function findValuable(ctx: AppContext, valuableId: string): Promise<ValuableRow> {
+  const [row] = await ctx.db.select().from(valuables).where(eq(valuables.id, valuableId));
+  if (!row) throw new AppError('NOT_FOUND', 'No such valuable.');
+  return row;
+}
+
+function refuseUnavailable(row: ValuableRow): void {
+  if (row.status !== 'active') {
+    throw new AppError(
+      'ASSET_UNAVAILABLE',
+      'This valuable is fixed for a term, in delivery or delivered; it cannot be changed now.',
+    );
+  }
+}
+
+export async function editValuable(
+  ctx: AppContext,
+  admin: RequestAuth,
+  valuableId: string,
+  input: AdminValuableUpdate,
+  meta: RequestMeta,
+): Promise<Valuable> {
+  const found = await findValuable(ctx, valuableId);
+  refuseUnavailable(found);
+  const caller = knownCaller(found.userId, admin.user.id);
+  const at = ctx.clock.now();
+  const audit = (before: ValuableRow, after: ValuableRow) =>
+    ({
+      action: 'admin.valuable_edited',
+      details: { valuableId, before: auditSnapshot(before), after: auditSnapshot(after) },
+      ip: meta.ip,
+    }) as const;
+  if (found.assetSymbol === cashSymbol) {
+    if (input.itemType !== 'cash') throw invalidField('itemType', vaultIssueKeys.cashTypeFixed);
+    const amount = cashAmount(input.estimatedValue, true);
+    const row = await moveCashAsStaff(ctx.database, caller, {
+      kind: 'admin_edit',
+      amount,
+      at,
+      audit: audit(found, { ...found, estimatedValue: amount }),
+    });
+    return toValuable(row ?? cashPositionGone());
+  }
+  if (input.itemType === 'cash') throw invalidField('itemType', vaultIssueKeys.cashTypeFixed);
+  const row = await editCustodyItem(ctx.database, caller, {
+    valuableId,
+    item: custodyItem(input),
+    at,
+    audit,
+  });
+  return toValuable(row);
+}
+
+export async function deleteValuable(
+  ctx: AppContext,
+  admin: RequestAuth,
+  valuableId: string,
+  meta: RequestMeta,
+): Promise<void> {
+  const found = await findValuable(ctx, valuableId);
+  refuseUnavailable(found);
+  const caller = knownCaller(found.userId, admin.user.id);
+  const at = ctx.clock.now();
+  const audit = (before: ValuableRow) =>
+    ({
+      action: 'admin.valuable_deleted',
+      details: { valuableId, before: auditSnapshot(before) },
+      ip: meta.ip,
+    }) as const;
+  if (found.assetSymbol === cashSymbol) {
+    await moveCashAsStaff(ctx.database, caller, {
+      kind: 'admin_delete',
+      amount: '0',
+      at,
+      audit: audit(found),
+    });
+    return;
+  }
+  await removeHolding(ctx.database, caller, { valuableId, at, audit });
+}

@@ -1,0 +1,122 @@
+// Each hot request is one database round trip, session check included (issue: the ledger core,
+// DESIGN §3): the dashboard's three reads with 1,000 valuables, a trade and a swap. Counted at
+// both ways into the database (Drizzle's builder and the prepared-statement runner), so a
+// request that slips back into several statements fails here. (Timings live in bench/.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Db } from '../../db/client.ts';
+import * as accountsSchema from '../../db/schema.ts';
+import * as vaultSchema from '../../db/vault-schema.ts';
+import { backgroundWorkSettled } from '../../auth/background-work.ts';
+import { signUp, type SignedUp } from '../../test/auth-helpers.ts';
+import { depositCash } from '../../test/customers.ts';
+import { createTestApp, dbKind, type TestApp } from '../../test/test-app.ts';
+import { swap, trade } from '../../test/trading.ts';
+import { api, seedValuables } from '../../test/vault.ts';
+
+let t: TestApp;
+let owner: SignedUp;
+const statements: string[] = [];
+
+/** The same connection, with a logger that records every statement Drizzle sends. */
+function countingDb(db: Db): Db {
+  const schema = { ...accountsSchema, ...vaultSchema };
+  const logger = { logQuery: (query: string) => void statements.push(query) };
+  const client = (db as unknown as { $client: unknown }).$client;
+  return (dbKind === 'postgres'
+    ? drizzlePg(client as pg.Pool, { schema, casing: 'snake_case', logger })
+    : drizzlePglite(client as PGlite, { schema, casing: 'snake_case', logger })) as unknown as Db;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t);
+  const types = ['jewelry', 'artwork', 'documents', 'collectibles', 'precious_metals'];
+  await seedValuables(
+    t,
+    owner.userId,
+    Array.from({ length: 1000 }, (_, i) => ({
+      itemName: `Item ${String(i).padStart(4, '0')}`,
+      itemType: types[i % types.length] as string,
+      estimatedValue: `${i}.01`,
+    })),
+  );
+  await depositCash(t, owner.userId, '1000');
+  t.ctx.db = countingDb(t.ctx.db);
+  t.ctx.database.db = t.ctx.db;
+  const query = t.ctx.database.query.bind(t.ctx.database);
+  t.ctx.database.query = (statement, params) => {
+    statements.push(statement.text);
+    return query(statement, params);
+  };
+});
+afterAll(() => t.close());
+
+/** Statements a request ran before answering (the session's last-seen write comes after). */
+async function roundTrips(request: () => Promise<{ statusCode: number }>, status = 200) {
+  await backgroundWorkSettled(t.ctx);
+  statements.length = 0;
+  const res = await request();
+  expect(res.statusCode).toBe(status);
+  const count = statements.length;
+  await backgroundWorkSettled(t.ctx);
+  return { res, count };
+}
+
+describe('one round trip per request', () => {
+  it('lists 1,000 valuables', async () => {
+    const { res, count } = await roundTrips(() =>
+      api(t, 'GET', '/me/valuables', undefined, owner.cookie),
+    );
+    expect((res as unknown as { json(): unknown[] }).json()).toHaveLength(1001);
+    expect(count).toBe(1);
+  });
+
+  it('sums them', async () => {
+    const { res, count } = await roundTrips(() =>
+      api(t, 'GET', '/me/summary', undefined, owner.cookie),
+    );
+    // Σ (i + 0.01) for i in 0..999 = 499500 + 10, and $1,000 of cash.
+    const summary = (
+      res as unknown as { json(): { totalNetWorth: string; allocation: unknown[] } }
+    ).json();
+    expect(summary.totalNetWorth).toBe('500510.00000000');
+    expect(summary.allocation).toHaveLength(6);
+    expect(count).toBe(1);
+  });
+
+  it('reads the profile', async () => {
+    const { count } = await roundTrips(() => api(t, 'GET', '/me/profile', undefined, owner.cookie));
+    expect(count).toBe(1);
+  });
+
+  it('buys, sells and swaps', async () => {
+    const caller = { cookie: owner.cookie };
+    const buy = await roundTrips(
+      () => trade(t, caller, { side: 'buy', asset: 'AU', total: '50' }),
+      201,
+    );
+    expect(buy.count).toBe(1);
+    const sell = await roundTrips(
+      () => trade(t, caller, { side: 'sell', asset: 'AU', quantity: '100' }),
+      201,
+    );
+    expect(sell.count).toBe(1);
+    const swapped = await roundTrips(
+      () => swap(t, caller, { from: 'AU', to: 'BTC', quantity: '100' }),
+      201,
+    );
+    expect(swapped.count).toBe(1);
+  });
+
+  it('refuses a dead session in the same one statement', async () => {
+    const { count } = await roundTrips(
+      () => api(t, 'GET', '/me/summary', undefined, 'not-a-live-session-token'),
+      401,
+    );
+    expect(count).toBe(1);
+  });
+});

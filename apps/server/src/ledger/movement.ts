@@ -1,0 +1,35 @@
+// What every movement shares: who asked (a Caller, db/caller.ts), when, under which
+// Idempotency-Key, and the outcome the ledger function returns — the answer to send, or the
+// first answer replayed.
+import type { Caller } from '../db/caller.ts';
+import type { Database } from '../db/client.ts';
+
+export interface Idempotency {
+  key: string;
+  /** SHA-256 of method, path and body: the same key with another body is refused. */
+  requestHash: string;
+}
+
+export interface Outcome<T> {
+  status: number;
+  body: T;
+  /** True when this is the stored answer of an earlier request with the same key. */
+  isReplay: boolean;
+}
+
+/** The one signature of the ledger's operations. */
+export type LedgerOperation<Input, Result, C extends Caller = Caller> = (
+  database: Database,
+  caller: C,
+  input: Input,
+) => Promise<Result>;
+
+export interface StoredOutcome<T> {
+  replayed: boolean;
+  status: number;
+  body: T;
+}
+
+export function toOutcome<T>(stored: StoredOutcome<T>): Outcome<T> {
+  return { status: stored.status, body: stored.body, isReplay: stored.replayed };
+}

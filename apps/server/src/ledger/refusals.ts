@@ -1,0 +1,60 @@
+// The ledger's functions refuse a movement by raising SQLSTATE SVL01 with the API's error code as
+// the message and the figures as JSON in the detail (migration 0005); the statement, and with it
+// everything the movement wrote, is rolled back. Here those become the errors the API answers,
+// with SPEC §8's texts.
+import { findAsset } from '@secure-vault/shared/catalogue';
+import type { ErrorCode } from '@secure-vault/shared/errors';
+import { dec } from '@secure-vault/shared/money';
+import { AppError } from '../errors.ts';
+
+const refusalState = 'SVL01';
+
+type Detail = Record<string, string | undefined>;
+
+/** Formats "$1,234.50" for server messages (the web app shows its own translation). */
+export function usd(value: string): string {
+  const fixed = dec(value).toFixed(2);
+  const [whole = '0', cents = '00'] = fixed.replace('-', '').split('.');
+  return `${fixed.startsWith('-') ? '-' : ''}$${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${cents}`;
+}
+
+function assetName(symbol: string | undefined): string {
+  return (symbol && findAsset(symbol)?.name) ?? symbol ?? 'this asset';
+}
+
+function units(symbol: string | undefined): string {
+  return symbol && findAsset(symbol)?.unit === 'mg' ? 'mg' : 'units';
+}
+
+const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
+  INSUFFICIENT_CASH: (d) =>
+    `You need ${usd(d.needed ?? '0')} but only have ${usd(d.balance ?? '0')} in cash.`,
+  INSUFFICIENT_HOLDING: (d) =>
+    `You want to sell ${dec(d.wanted ?? '0').toString()} ${units(d.symbol)} of ${assetName(d.symbol)} but only hold ${dec(d.held ?? '0').toString()}.`,
+  ASSET_UNAVAILABLE: (d) =>
+    d.status === 'locked'
+      ? `Your ${assetName(d.symbol)} is fixed for a term and cannot be sold until it ends.`
+      : `Your ${assetName(d.symbol)} is out for delivery and cannot be sold.`,
+  IDEMPOTENCY_KEY_REUSED: () => 'This Idempotency-Key was already used for a different request.',
+  CONFLICT: () => 'A request with this Idempotency-Key is still being processed.',
+  NOT_FOUND: (d) => (d.what === 'user' ? 'No such user.' : 'No such valuable.'),
+};
+
+/** The refusal a ledger function raised, as the API's error; anything else is rethrown as is. */
+export function asRefusal(err: unknown): unknown {
+  if (!(err instanceof Error) || (err as { code?: unknown }).code !== refusalState) return err;
+  const code = err.message as ErrorCode;
+  const message = messages[code];
+  if (!message) return err;
+  const detail = JSON.parse((err as { detail?: string }).detail ?? '{}') as Detail;
+  return new AppError(code, message(detail));
+}
+
+/** Runs a ledger statement, turning its refusals into the API's errors. */
+export async function refusing<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw asRefusal(err);
+  }
+}

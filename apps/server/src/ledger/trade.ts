@@ -1,0 +1,72 @@
+// A buy or a sell at a listed price, in one round trip (DESIGN §2, decision 013): the ledger_trade
+// function claims the Idempotency-Key, moves cash (whole cents) then the position (exact value),
+// journals both and the rounding, stores the answer and notifies, all in the caller's statement.
+import { randomUUID } from 'node:crypto';
+import { type Asset, storageLocations } from '@secure-vault/shared/catalogue';
+import type { TradeResult } from '@secure-vault/shared/history';
+import type { Quote, TradeSide } from '@secure-vault/shared/trading';
+import { queryAs } from '../db/caller.ts';
+import type { Idempotency, LedgerOperation, Outcome, StoredOutcome } from './movement.ts';
+import { toOutcome } from './movement.ts';
+import { refusing } from './refusals.ts';
+
+export interface TradeMovement {
+  side: TradeSide;
+  asset: Asset;
+  /** Priced from the catalogue by the caller: quantity, price, exact value, cash in cents. */
+  quote: Quote;
+  at: Date;
+  idempotency: Idempotency;
+}
+
+/** How a position the customer does not hold yet is described (SPEC §9 storage). */
+export function newPosition(asset: Asset) {
+  return {
+    itemName: asset.name,
+    itemType: asset.kind === 'metal' ? 'precious_metals' : 'crypto',
+    storageLocation: storageLocations[asset.kind].holding,
+    unit: asset.unit,
+  };
+}
+
+export const trade: LedgerOperation<TradeMovement, Outcome<TradeResult>> = async (
+  database,
+  caller,
+  { side, asset, quote, at, idempotency },
+) => {
+  const reference = randomUUID();
+  const answer: Omit<TradeResult, 'cashBalance' | 'holdingQuantity'> = {
+    side,
+    asset: asset.symbol,
+    quantity: quote.quantity,
+    price: quote.price,
+    value: quote.value,
+    total: quote.total,
+    reference,
+  };
+  const [row] = await refusing(() =>
+    queryAs<{ outcome: StoredOutcome<TradeResult> }>(
+      database,
+      caller,
+      'ledger_trade',
+      (from, $) =>
+        `select c.*, ledger_trade(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text, ${$(3)}::text,
+          ${$(4)}::text, ${$(5)}::text, ${$(6)}::numeric, ${$(7)}::numeric, ${$(8)}::numeric,
+          ${$(9)}::jsonb, ${$(10)}::text, ${$(11)}::jsonb) as outcome from ${from}`,
+      [
+        at.toISOString(),
+        idempotency.key,
+        idempotency.requestHash,
+        side,
+        asset.symbol,
+        quote.quantity,
+        quote.price,
+        quote.total,
+        JSON.stringify(newPosition(asset)),
+        reference,
+        JSON.stringify(answer),
+      ],
+    ),
+  );
+  return toOutcome(row.outcome);
+};
