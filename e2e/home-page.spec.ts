@@ -1,11 +1,13 @@
-// `/` is prerendered HTML in the visitor's language with one small script (src/home.ts): the
-// switches, the menu and the links must work as on every other page, and in both languages.
+// `/` (and `/about`) are prerendered HTML in the visitor's language with one small script
+// (src/home.ts): the switches, the menu and the links must work as on every other page, and in
+// both languages.
 import type { Page } from '@playwright/test';
 import { expect, test, waitForPage } from './support/fixtures.ts';
 import enLanding from '../apps/web/src/locales/en/landing.json' with { type: 'json' };
 import arLanding from '../apps/web/src/locales/ar/landing.json' with { type: 'json' };
-import enAbout from '../apps/web/src/locales/en/about.json' with { type: 'json' };
 import arAbout from '../apps/web/src/locales/ar/about.json' with { type: 'json' };
+import enWhatWeDo from '../apps/web/src/locales/en/what-we-do.json' with { type: 'json' };
+import arWhatWeDo from '../apps/web/src/locales/ar/what-we-do.json' with { type: 'json' };
 import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import arCommon from '../apps/web/src/locales/ar/common.json' with { type: 'json' };
 
@@ -29,9 +31,11 @@ test('the language switch on / brings the page back in Arabic, and it stays Arab
   );
   await expectAccessible();
 
-  // The next page, which is the app, opens in Arabic too; and so does / again.
+  // The next page, prerendered or the app, opens in Arabic too; and so does / again.
   await page.locator('main').locator('a[href="/about"]').click();
   await expect(heading(page)).toHaveText(arAbout.hero.tagline);
+  await page.getByRole('navigation').locator('a[href="/what-we-do"]').first().click();
+  await expect(heading(page)).toHaveText(arWhatWeDo.hero.title);
   await page.goto('/');
   await expect(heading(page)).toHaveText(arLanding.hero.title);
 
@@ -41,10 +45,10 @@ test('the language switch on / brings the page back in Arabic, and it stays Arab
 });
 
 test('a language chosen in the app is the language of /', async ({ page }) => {
-  await page.goto('/about');
+  await page.goto('/what-we-do');
   await waitForPage(page);
   await page.getByRole('button', { name: enCommon.language.switchTo }).first().click();
-  await expect(heading(page)).toHaveText(arAbout.hero.tagline);
+  await expect(heading(page)).toHaveText(arWhatWeDo.hero.title);
   await page.goto('/');
   await expect(heading(page)).toHaveText(arLanding.hero.title);
 });
@@ -116,7 +120,7 @@ test('on a phone the menu of / opens, closes with its label, and offers the swit
 test('the app shows the same home page when a visitor comes back to it by a link', async ({
   page,
 }) => {
-  await page.goto('/about');
+  await page.goto('/what-we-do');
   await waitForPage(page);
   await page.getByRole('banner').getByRole('link', { name: enCommon.brand }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -162,10 +166,10 @@ test('when the cookie cannot reach the server, / reloads once and then stays as 
 test('pointing at a link on / starts loading the app before the click', async ({ page }) => {
   await page.goto('/');
   await expect(heading(page)).toHaveText(enLanding.hero.title);
-  const about = page.getByRole('banner').getByRole('link', { name: enCommon.nav.about });
+  const whatWeDo = page.getByRole('banner').getByRole('link', { name: enCommon.nav.whatWeDo });
   const appEntry = page.waitForRequest(/\/assets\/index-[^/]+\.js$/);
-  await about.hover();
+  await whatWeDo.hover();
   await appEntry;
-  await about.click();
-  await expect(heading(page)).toHaveText(enAbout.hero.tagline);
+  await whatWeDo.click();
+  await expect(heading(page)).toHaveText(enWhatWeDo.hero.title);
 });

@@ -134,3 +134,29 @@ test('an unknown path shows the not-found page and logs the path', async ({ page
   await page.getByRole('link', { name: enCommon.notFound.home }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('robots.txt is a robots file, not the app', async ({ page }) => {
+  const res = await page.request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await res.text()).toMatch(/^User-agent: \*$/m);
+  expect((await page.request.get('/sitemap.xml')).status()).toBe(404);
+});
+
+test('signed-out pages make no failed request and log no error', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  // /auth, /reset-password and /update-password ask who is signed in; nobody is an answer.
+  for (const path of ['/auth', '/reset-password', '/about', '/contact']) {
+    await page.goto(path);
+    await waitForPage(page);
+  }
+  await page.goto('/auth');
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -1,7 +1,7 @@
 // Runs before first paint: applies the stored theme (light, dark or system) and language.
-// On the prerendered home page the server has already written the page in the language of the
-// `language` cookie; if the stored choice says otherwise, the cookie is put right and the page
-// loaded again, once.
+// On the prerendered pages (`/`, `/about`) the server has already written the page in the
+// language of the `language` cookie; if the stored choice says otherwise, the cookie is put
+// right and the page loaded again, once.
 (function () {
   var root = document.documentElement;
   var theme = 'system';

@@ -1,26 +1,31 @@
-// After `vite build` and the SSR build of src/prerender.tsx: writes the home page as finished
-// HTML, one file per language, into dist/prerendered/. The server sends the one the visitor's
-// `language` cookie asks for (apps/server/src/http/home-page.ts), so `/` loads only the small
-// src/home.ts instead of the whole app. The footer's year is left as a placeholder the server
-// fills in, so a page built in December is still right in January.
+// After `vite build` and the SSR build of src/prerender.tsx: writes the prerendered pages (`/`
+// and `/about`) as finished HTML, one file per page and language, into dist/prerendered/. The
+// server sends the one the visitor's `language` cookie asks for
+// (apps/server/src/http/prerendered-page.ts), so they load only the small src/home.ts instead of
+// the whole app. The footer's year is left as a placeholder the server fills in, so a page built
+// in December is still right in January.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { directionOf, type Language, languages } from '@secure-vault/shared/i18n';
-import { yearPlaceholder } from '@secure-vault/shared/prerender';
+import {
+  type PrerenderedPage,
+  prerenderedPages,
+  yearPlaceholder,
+} from '@secure-vault/shared/prerender';
 
 const web = path.resolve(import.meta.dirname, '..');
 const dist = path.join(web, 'dist');
 const ssrBuild = path.join(web, '.prerender');
 // What src/prerender.tsx exports (written out here: these scripts are checked without the app).
-interface RenderedHome {
+interface RenderedPage {
   html: string;
   title: string;
   description: string;
   copyright: (year: string) => string;
 }
-const { renderHome } = (await import(pathToFileURL(path.join(ssrBuild, 'prerender.js')).href)) as {
-  renderHome: (language: Language) => Promise<RenderedHome>;
+const { renderPage } = (await import(pathToFileURL(path.join(ssrBuild, 'prerender.js')).href)) as {
+  renderPage: (name: PrerenderedPage, language: Language) => Promise<RenderedPage>;
 };
 
 interface ManifestChunk {
@@ -74,8 +79,10 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir);
 const buildYear = String(new Date().getFullYear());
 
-for (const language of languages) {
-  const page = await renderHome(language);
+for (const [name, language] of (Object.keys(prerenderedPages) as PrerenderedPage[]).flatMap(
+  (page) => languages.map((language) => [page, language] as const),
+)) {
+  const page = await renderPage(name, language);
   let html = template;
   html = replaceOnce(
     html,
@@ -111,14 +118,14 @@ for (const language of languages) {
   // The CSP refuses inline styles (docs/decisions/011): they would silently not apply.
   if (/<style[\s>]|<[^>]+\sstyle=/i.test(html)) {
     throw new Error(
-      `Prerender: the ${language} home page has an inline style, which the CSP refuses.`,
+      `Prerender: the ${language} ${name} page has an inline style, which the CSP refuses.`,
     );
   }
-  writeFileSync(path.join(outDir, `home.${language}.html`), html);
+  writeFileSync(path.join(outDir, `${name}.${language}.html`), html);
 }
 // Neither the SSR build nor the manifest is needed any more, and the manifest is not for serving.
 rmSync(ssrBuild, { recursive: true, force: true });
 rmSync(path.join(dist, '.vite'), { recursive: true, force: true });
 console.log(
-  `Prerendered the home page in ${languages.join(' and ')} into ${path.relative(process.cwd(), outDir)}`,
+  `Prerendered ${Object.keys(prerenderedPages).join(' and ')} in ${languages.join(' and ')} into ${path.relative(process.cwd(), outDir)}`,
 );

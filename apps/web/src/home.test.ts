@@ -5,24 +5,42 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import enCommon from '@/locales/en/common.json';
 import arLanding from '@/locales/ar/landing.json';
 import enLanding from '@/locales/en/landing.json';
-import { renderHome } from './prerender';
+import arAbout from '@/locales/ar/about.json';
+import enAbout from '@/locales/en/about.json';
+import { renderPage } from './prerender';
 
 describe('the prerendered home page', () => {
   it('is written wholly in the language asked for, with its title and description', async () => {
-    const arabic = await renderHome('ar');
+    const arabic = await renderPage('home', 'ar');
     expect(arabic.html).toContain(arLanding.hero.title);
     expect(arabic.html).not.toContain(enLanding.hero.title);
     expect(arabic.title).toBe(`${arLanding.pageTitle} · سيكيور ڤولت`);
     expect(arabic.description).toBe(arLanding.metaDescription);
     expect(arabic.copyright('2031')).toContain('2031');
 
-    const english = await renderHome('en');
+    const english = await renderPage('home', 'en');
     expect(english.html).toContain(enLanding.hero.title);
     expect(english.title).toBe(`${enLanding.pageTitle} · Secure Vault`);
   });
 
+  it('has /about beside it, in each language, with its own title and description', async () => {
+    const arabic = await renderPage('about', 'ar');
+    expect(arabic.html).toContain(arAbout.hero.tagline);
+    expect(arabic.html).not.toContain(enAbout.hero.tagline);
+    expect(arabic.title).toBe(`${arAbout.pageTitle} · سيكيور ڤولت`);
+    expect(arabic.description).toBe(arAbout.metaDescription);
+    const english = await renderPage('about', 'en');
+    expect(english.title).toBe(`${enAbout.pageTitle} · Secure Vault`);
+    // The header marks the page it is on, as the app does.
+    document.body.innerHTML = english.html;
+    expect(document.querySelector('header a[aria-current="page"]')).toHaveAttribute(
+      'href',
+      '/about',
+    );
+  });
+
   it('renders the mobile menu hidden, ready for the script to open', async () => {
-    const { html } = await renderHome('en');
+    const { html } = await renderPage('home', 'en');
     document.body.innerHTML = html;
     expect(document.getElementById('mobile-menu')).not.toBeVisible();
     expect(screen.getByRole('button', { name: enCommon.nav.openMenu })).toHaveAttribute(
@@ -37,7 +55,7 @@ describe('the home page script', () => {
     await import('./home');
   });
   beforeEach(async () => {
-    document.body.innerHTML = (await renderHome('en')).html;
+    document.body.innerHTML = (await renderPage('home', 'en')).html;
   });
 
   it('switches the theme in every theme switch and remembers it', () => {

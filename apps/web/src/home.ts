@@ -1,6 +1,6 @@
-// The one script of the prerendered home page (scripts/prerender.ts writes the page): it works
-// the language switch, the theme switch and the mobile menu without React, so `/` shows and
-// responds with a couple of kilobytes of JavaScript. Every other page is the app itself, whose
+// The one script of the prerendered pages, `/` and `/about` (scripts/prerender.ts writes them):
+// it works the language switch, the theme switch and the mobile menu without React, so they show
+// and respond with a couple of kilobytes of JavaScript. Every other page is the app itself, whose
 // modules start loading as soon as the visitor points at or focuses a link to one.
 import { isLanguage } from '@secure-vault/shared/i18n';
 import {

@@ -49,6 +49,11 @@ export const passwordResetCompleteSchema = z.strictObject({
   totp: totpSchema.optional(),
 });
 
+export const passwordResetCheckSchema = z.strictObject({ token: linkTokenSchema });
+/** A reset link that still works; with two-factor on, its form asks for the code from the start. */
+export const passwordResetLinkSchema = z.object({ requiresTotp: z.boolean() });
+export type PasswordResetLink = z.infer<typeof passwordResetLinkSchema>;
+
 export const changePasswordSchema = z.strictObject({
   currentPassword: secretText('auth:errors.passwordRequired')
     .min(1, 'auth:errors.passwordRequired')
@@ -68,6 +73,9 @@ export const sessionSchema = z.object({
   hasTwoFactor: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
+/** Who is signed in, for pages anyone may open: nobody is an answer (null), not a refusal. */
+export const currentSessionSchema = z.object({ session: sessionSchema.nullable() });
+export type CurrentSession = z.infer<typeof currentSessionSchema>;
 
 export const sessionListItemSchema = z.object({
   id: z.uuid(),

@@ -107,6 +107,9 @@ export const fixedTerms: readonly FixedTerm[] = [
   { id: '1y', months: 12, interestRate: '0.50' },
 ];
 
+/** The symbol of a customer's one cash position, and of the cash rows of the journal. */
+export const cashSymbol = 'USD';
+
 /** Where bought assets and sale proceeds are kept (SPEC §9 trading rules). */
 export const storageLocations = {
   metal: { holding: 'Secure Vault', saleCash: 'Account' },

@@ -39,6 +39,8 @@ export const limits = {
   codeSendIp: { bucket: 'code_send:ip', max: 20, windowMs: hour },
   passwordResetEmail: { bucket: 'password_reset:email', max: 5, windowMs: hour },
   passwordResetIp: { bucket: 'password_reset:ip', max: 20, windowMs: hour },
+  /** Reset links checked when their page opens, per address: a few per link, not a scan. */
+  passwordResetCheckIp: { bucket: 'password_reset_check:ip', max: 30, windowMs: hour },
 } satisfies Record<string, Limit>;
 
 /**

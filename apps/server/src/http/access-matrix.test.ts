@@ -187,6 +187,30 @@ describe('the access matrix', () => {
     }
   });
 
+  it('opens to anyone only the operations listed here', () => {
+    const open = apiRoutes()
+      .filter((route) => route.access === 'public' && route.method !== 'HEAD')
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(open).toEqual(
+      [
+        'GET /api/v1/auth/current-session',
+        'GET /api/v1/dev/mailbox',
+        'GET /api/v1/openapi.json',
+        'POST /api/v1/auth/impersonation/complete',
+        'POST /api/v1/auth/password-reset',
+        'POST /api/v1/auth/password-reset/check',
+        'POST /api/v1/auth/password-reset/complete',
+        'POST /api/v1/auth/sign-in',
+        'POST /api/v1/auth/sign-out',
+        'POST /api/v1/auth/sign-up',
+        'POST /api/v1/auth/sign-up/resend',
+        'POST /api/v1/auth/sign-up/verify',
+        'POST /api/v1/contact',
+      ].sort(),
+    );
+  });
+
   it('refuses anonymous callers every signed-in operation, however the URL is written', async () => {
     const found = await breaches(protectedRoutes('user'), undefined, {
       status: 401,

@@ -1,4 +1,4 @@
-// Compression of the pages the server builds itself (home-page.ts, app-page.ts); the build's
+// Compression of the pages the server builds itself (prerendered-page.ts, app-page.ts); the build's
 // files are precompressed once, at build time (apps/web/scripts/compress.ts).
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';

@@ -12,12 +12,14 @@ let t: TestApp;
 
 function writeHomePages() {
   mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
-  for (const [language, heading] of [
-    ['en', 'Private custody'],
-    ['ar', 'حفظ خاص'],
+  for (const [page, language, heading] of [
+    ['home', 'en', 'Private custody'],
+    ['home', 'ar', 'حفظ خاص'],
+    ['about', 'en', 'Guardians since 1999'],
+    ['about', 'ar', 'حُرّاس منذ 1999'],
   ]) {
     writeFileSync(
-      path.join(dist, 'prerendered', `home.${language}.html`),
+      path.join(dist, 'prerendered', `${page}.${language}.html`),
       `<!doctype html><html lang="${language}" data-prerendered><h1>${heading}</h1>` +
         `<footer>© ${yearPlaceholder} Secure Vault</footer></html>`,
     );
@@ -31,6 +33,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>Secure Vault</title></head><body></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeHomePages();
   t = await createTestApp({ env: { WEB_DIST: dist }, clock });
 });
@@ -40,7 +43,7 @@ afterAll(async () => {
 });
 
 describe('the built web app', () => {
-  it.each(['/about', '/dashboard', '/metal-calculator/au', '/no/such/page'])(
+  it.each(['/what-we-do', '/dashboard', '/metal-calculator/au', '/no/such/page'])(
     'answers %s with index.html, never cached',
     async (url) => {
       const res = await t.app.inject({ url });
@@ -58,8 +61,8 @@ describe('the built web app', () => {
       expect(meta).toBe(header);
       return header;
     };
-    const first = await t.app.inject({ url: '/about' });
-    const second = await t.app.inject({ url: '/about' });
+    const first = await t.app.inject({ url: '/contact' });
+    const second = await t.app.inject({ url: '/contact' });
     expect(nonceIn(first)).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(nonceIn(second)).not.toBe(nonceIn(first));
     // Without validators: a revalidated copy would keep an old nonce under a new policy.
@@ -96,6 +99,23 @@ describe('the built web app', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('sends robots.txt as the text file it is', async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    expect(res.body).toBe('User-agent: *\nAllow: /\n');
+  });
+
+  it.each(['/sitemap.xml', '/favicon.ico', '/assets/gone-123.js', '/missing.txt?x=1'])(
+    'answers %s, a file the build does not have, with a 404 rather than the app',
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/plain/);
+      expect(res.body).not.toContain('<html');
+    },
+  );
+
   it('keeps JSON 404s for unknown API paths and non-GET requests', async () => {
     expect((await t.app.inject({ url: '/api/v1/unknown' })).json().error.code).toBe('NOT_FOUND');
     const post = await t.app.inject({
@@ -108,7 +128,7 @@ describe('the built web app', () => {
   });
 });
 
-describe('the prerendered home page at /', () => {
+describe('the prerendered pages at / and /about', () => {
   it('is the English page by default, with the year from the clock, never cached', async () => {
     const res = await t.app.inject({ url: '/' });
     expect(res.statusCode).toBe(200);
@@ -160,12 +180,23 @@ describe('the prerendered home page at /', () => {
     expect(res.body).toContain('<title>Secure Vault</title>');
   });
 
+  it('has /about beside it, prerendered the same way, in the language of the cookie', async () => {
+    const english = await t.app.inject({ url: '/about' });
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<h1>Guardians since 1999</h1>');
+    expect(english.body).not.toContain(yearPlaceholder);
+    const arabic = await t.app.inject({ url: '/about', cookies: { language: 'ar' } });
+    expect(arabic.body).toContain('<h1>حُرّاس منذ 1999</h1>');
+  });
+
   it('falls back to the app when the build has no prerendered page', async () => {
     rmSync(path.join(dist, 'prerendered'), { recursive: true });
-    const res = await t.app.inject({ url: '/' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('<title>Secure Vault</title>');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/', '/about']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Secure Vault</title>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
     writeHomePages();
   });
 });

@@ -1,15 +1,17 @@
-// Serves the built web app with history-API fallback; unknown /api paths get the JSON 404.
-// `/` is the prerendered home page (home-page.ts) when the build has one; every other page is
-// index.html with this answer's CSP nonce (app-page.ts).
+// Serves the built web app with history-API fallback; unknown /api paths get the JSON 404, and
+// unknown files (a path ending in an extension) a plain 404. `/` and `/about` are the prerendered
+// pages (prerendered-page.ts) when the build has them; every other page is index.html with this
+// answer's CSP nonce (app-page.ts). public/robots.txt arrives with the build's other files.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { type PrerenderedPage, prerenderedPages } from '@secure-vault/shared/prerender';
 import type { Clock } from '../context.ts';
 import { declarePluginAccess } from './access.ts';
 import { appPage } from './app-page.ts';
 import { errorBody } from './errors.ts';
-import { homePage } from './home-page.ts';
+import { prerenderedPage } from './prerendered-page.ts';
 
 export async function registerSpa(
   app: FastifyInstance,
@@ -28,7 +30,7 @@ export async function registerSpa(
         // index.html needs its nonce filled in: app-page.ts sends it, for any path.
         index: false,
         preCompressed: true,
-        // The prerendered pages still hold the year placeholder; only `/` sends them, filled in.
+        // The prerendered pages still hold the year placeholder; only their paths send them, filled in.
         allowedPath: (pathName) =>
           !pathName.startsWith('/prerendered/') && !pathName.startsWith('/index.html'),
         setHeaders(res, filePath) {
@@ -39,17 +41,22 @@ export async function registerSpa(
           );
         },
       });
-      const sendHome = homePage(webDist, clock);
-      files.get('/', { schema: { hide: true } }, async (request, reply) => {
-        if (await sendHome(request, reply)) return reply;
-        return sendApp(request, reply);
-      });
+      for (const [name, url] of Object.entries(prerenderedPages) as [PrerenderedPage, string][]) {
+        const sendPage = prerenderedPage(webDist, clock, name);
+        files.get(url, { schema: { hide: true } }, async (request, reply) => {
+          if (await sendPage(request, reply)) return reply;
+          return sendApp(request, reply);
+        });
+      }
     });
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     if (request.url.startsWith('/api/') || request.url === '/api' || !isPage) {
       return reply.status(404).send(errorBody('NOT_FOUND', 'Not found.'));
+    }
+    if (isMissingFile(request.url)) {
+      return reply.status(404).type('text/plain').send('Not found.');
     }
     if (!hasWeb) {
       return reply
@@ -59,4 +66,14 @@ export async function registerSpa(
     }
     return sendApp(request, reply);
   });
+}
+
+/**
+ * A request for a file the build does not have (`/sitemap.xml`, `/favicon.ico`): a 404, not the
+ * app's page, which a crawler would read as the file. A name with `.html` in it asks for a page,
+ * which the app's page answers.
+ */
+function isMissingFile(url: string): boolean {
+  const name = url.split(/[?#]/, 1)[0]?.split('/').at(-1) ?? '';
+  return /\.[a-z0-9]+$/i.test(name) && !/\.html?(\.|$)/i.test(name);
 }

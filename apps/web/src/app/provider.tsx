@@ -7,14 +7,19 @@ import { useTheme, watchSystemTheme } from '@/lib/theme';
 import { LazyToaster } from '@/lib/toast';
 import { ErrorBoundary } from './error-boundary';
 
+/**
+ * At the bottom, on the side where a line ends (full width on phones): toasts never cover the
+ * sticky header, its navigation or the impersonation banner above it.
+ */
 function ThemedToaster() {
   const theme = useTheme();
   useTranslation();
+  const dir = directionOf(currentLanguage());
   return (
     <LazyToaster
       theme={theme}
-      dir={directionOf(currentLanguage())}
-      position="top-center"
+      dir={dir}
+      position={dir === 'rtl' ? 'bottom-left' : 'bottom-right'}
       richColors
       closeButton
       duration={5000}

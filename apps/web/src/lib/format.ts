@@ -25,18 +25,43 @@ function numberFormat(language: Language, key: string, options: Intl.NumberForma
   return format;
 }
 
-/** "1234.5" → "$1,234.50" (en) or "‏1,234.50 US$" (ar). Half away from zero; no "-$0.00". */
-export function formatUsd(value: string, language: Language = currentLanguage()): string {
-  const text = numberFormat(language, 'usd', {
+export interface UsdFormat {
+  /** Decimals always shown; 2 unless more are asked for (prices per mg: 6). */
+  minimum?: number;
+  /** Decimals shown at most; `minimum` unless more are asked for (exact prices: 8). */
+  maximum?: number;
+  /** "exceptZero" adds "+" to amounts credited (history). */
+  sign?: 'negative' | 'exceptZero';
+  language?: Language;
+}
+
+// Bidirectional marks Intl adds to Arabic figures; the isolate below replaces them.
+const directionMarks = /[\u200e\u200f\u061c]/g;
+
+/**
+ * Every dollar amount on every screen, one form per language: "$1,234.50" in English and
+ * "1,234.50 US$" in Arabic, whatever the text around it. Arabic amounts are a left-to-right
+ * isolate, so the sign, the digits and "US$" keep their order inside right-to-left text or a
+ * right-aligned cell, where Intl's own marks would let them move ("US$ 1,234.50", "$US"). Half
+ * away from zero; no "-$0.00".
+ */
+export function formatUsd(
+  value: string,
+  {
+    minimum = 2,
+    maximum = Math.max(minimum, 2),
+    sign = 'negative',
+    language = currentLanguage(),
+  }: UsdFormat = {},
+): string {
+  const text = numberFormat(language, `usd-${minimum}-${maximum}-${sign}`, {
     style: 'currency',
     currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: 'negative',
+    minimumFractionDigits: minimum,
+    maximumFractionDigits: maximum,
+    signDisplay: sign,
   }).format(value as Intl.StringNumericLiteral);
-  // In right-to-left text the "$" at the end of "US$" would take the paragraph's direction and
-  // show as "$US"; a left-to-right mark after it keeps the symbol whole.
-  return language === 'ar' ? `${text}\u200e` : text;
+  return language === 'ar' ? `\u2066${text.replace(directionMarks, '')}\u2069` : text;
 }
 
 /** A quantity with exactly `decimals` decimals ("1.5", 3 → "1.500"), grouped for the language. */

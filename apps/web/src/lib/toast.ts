@@ -1,5 +1,7 @@
 // Toasts without putting sonner on the first page load: the library and its <Toaster> load on
-// the first toast. Same call shape as sonner's toast.success / toast.error.
+// the first toast. Same call shape as sonner's toast.success / toast.error. Two rules keep old
+// news off the screen: a success takes the place of the errors still showing (they were this
+// page's, and the success is the retry that worked), and leaving a page takes down its errors.
 import { type ComponentType, createElement, useEffect, useState } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast, ToasterProps } from 'sonner';
@@ -25,10 +27,19 @@ function ensureToaster(): Promise<Sonner> {
   });
 }
 
+function dismissErrors(module: Sonner): void {
+  for (const shown of module.toast.getToasts()) {
+    if ('type' in shown && shown.type === 'error') module.toast.dismiss(shown.id);
+  }
+}
+
 function show(kind: 'success' | 'error' | 'message', title: string, options?: ExternalToast): void {
   void ensureToaster().then((module) => {
     if (kind === 'message') module.toast(title, options);
-    else module.toast[kind](title, options);
+    else {
+      if (kind === 'success') dismissErrors(module);
+      module.toast[kind](title, options);
+    }
   });
 }
 
@@ -37,6 +48,11 @@ export const toast = {
   error: (title: string, options?: ExternalToast) => show('error', title, options),
   message: (title: string, options?: ExternalToast) => show('message', title, options),
 };
+
+/** On a change of page: its error toasts go; successes stay to be read. */
+export function dismissErrorToasts(): void {
+  void sonner?.then(dismissErrors);
+}
 
 /** Renders sonner's Toaster once the first toast has loaded it. */
 export function LazyToaster(props: ToasterProps) {

@@ -63,14 +63,42 @@ export async function requestPasswordReset(
   });
 }
 
+const invalidLink = () =>
+  new AppError('TOKEN_INVALID', 'This link is invalid or has expired. Please request a new one.');
+
+/**
+ * Whether a reset link still works, so its page can say so when it opens rather than after the
+ * form is filled in, and whether the account will ask for its authenticator code too. Nothing is
+ * used up. Limited per address like the rest of the reset flow.
+ */
+export async function checkPasswordResetLink(
+  ctx: AppContext,
+  input: { token: string },
+  meta: RequestMeta,
+): Promise<{ requiresTotp: boolean }> {
+  const now = ctx.clock.now();
+  const hits = await recordHits(ctx.db, ctx.config.dataKey, now, [
+    { limit: limits.passwordResetCheckIp, value: meta.ip },
+  ]);
+  if (hits.over.length > 0) {
+    await forgetHits(ctx.db, hits.ids);
+    throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
+  }
+  const link = await peekAuthToken(ctx.db, 'password_reset', input.token, now);
+  if (!link) throw invalidLink();
+  const [owner] = await ctx.db
+    .select({ totpSecret: users.totpSecret })
+    .from(users)
+    .where(eq(users.id, link.userId));
+  if (!owner) throw invalidLink();
+  return { requiresTotp: owner.totpSecret !== null };
+}
+
 export interface CompleteResetInput {
   token: string;
   password: string;
   totp?: string | undefined;
 }
-
-const invalidLink = () =>
-  new AppError('TOKEN_INVALID', 'This link is invalid or has expired. Please request a new one.');
 
 export async function completePasswordReset(
   ctx: AppContext,

@@ -28,6 +28,8 @@ const me = (cookie: string | undefined) => call(t, 'GET', '/auth/session', undef
 const requestReset = (email: string) => call(t, 'POST', '/auth/password-reset', { email });
 const completeReset = (body: Record<string, string>, ip?: string) =>
   call(t, 'POST', '/auth/password-reset/complete', body, ip ? { ip } : {});
+const checkLink = (token: string, ip?: string) =>
+  call(t, 'POST', '/auth/password-reset/check', { token }, ip ? { ip } : {});
 
 async function resetToken(email: string): Promise<string> {
   const mail = await lastMail(t, email);
@@ -224,6 +226,46 @@ describe('password reset', () => {
     expect((await completeReset({ token, password: 'reset password' })).json().error.code).toBe(
       'TOKEN_INVALID',
     );
+  });
+
+  it('says whether a link still works when its page opens, without using it up', async () => {
+    const user = await signUp(t);
+    await requestReset(user.email);
+    const token = await resetToken(user.email);
+    for (let i = 0; i < 2; i++) {
+      const fresh = await checkLink(token);
+      expect(fresh.statusCode).toBe(200);
+      expect(fresh.json()).toEqual({ requiresTotp: false });
+    }
+    expect((await completeReset({ token, password: 'reset password' })).statusCode).toBe(200);
+    // Used, expired, made up: the page says so before the form is filled in.
+    expect((await checkLink(token)).json().error.code).toBe('TOKEN_INVALID');
+    await requestReset(user.email);
+    const expiring = await resetToken(user.email);
+    clock.advance(passwordResetLifetimeMs);
+    expect((await checkLink(expiring)).json().error.code).toBe('TOKEN_INVALID');
+    expect((await checkLink('x'.repeat(43))).json().error.code).toBe('TOKEN_INVALID');
+    expect((await checkLink('short')).statusCode).toBe(400);
+  });
+
+  it('tells the form to ask for the authenticator code from the start when two-factor is on', async () => {
+    const user = await signUp(t);
+    await enableTwoFactor(t, user.cookie);
+    await requestReset(user.email);
+    const res = await checkLink(await resetToken(user.email));
+    expect(res.json()).toEqual({ requiresTotp: true });
+  });
+
+  it(`checks at most ${limits.passwordResetCheckIp.max} links an hour from one address`, async () => {
+    const ip = randomIp();
+    const token = 'x'.repeat(43);
+    for (let i = 0; i < limits.passwordResetCheckIp.max; i++) {
+      expect((await checkLink(token, ip)).statusCode).toBe(400);
+    }
+    const limited = await checkLink(token, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe('RATE_LIMITED');
+    expect((await checkLink(token)).statusCode).toBe(400);
   });
 
   it('keeps the mail outbox free of other addresses', async () => {

@@ -3,9 +3,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptedSchema,
+  currentSessionSchema,
   impersonationCompleteSchema,
   impersonationEndSchema,
+  passwordResetCheckSchema,
   passwordResetCompleteSchema,
+  passwordResetLinkSchema,
   passwordResetRequestSchema,
   sessionSchema,
   signInSchema,
@@ -21,7 +24,11 @@ import { clearSessionCookie, sessionBody, setSessionCookie } from '../../auth/se
 import { accountRoutes, noBody, noContent } from './account-routes.ts';
 import { completeImpersonation, endImpersonation } from './impersonation.ts';
 import { signOut } from './manage-sessions.ts';
-import { completePasswordReset, requestPasswordReset } from './password-reset.ts';
+import {
+  checkPasswordResetLink,
+  completePasswordReset,
+  requestPasswordReset,
+} from './password-reset.ts';
 import { signIn } from './sign-in.ts';
 import { resendSignUpCode, signUp, verifySignUp } from './sign-up.ts';
 
@@ -147,6 +154,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     async (request) => sessionBody(requireAuth(request)),
   );
 
+  app.get(
+    '/current-session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Who is signed in, or null: for pages anyone may open',
+        description:
+          'The same session as `GET /auth/session`, but nobody signed in is `{"session": null}` rather than 401, so a signed-out page has no failed request.',
+        response: { 200: currentSessionSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ session: request.auth ? sessionBody(request.auth) : null }),
+  );
+
   app.post(
     '/password-reset',
     {
@@ -162,6 +184,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       await requestPasswordReset(ctx, request.body, requestMeta(request));
       return reply.status(202).send(accepted);
     },
+  );
+
+  app.post(
+    '/password-reset/check',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: 'Whether a reset link still works (nothing is used up)',
+        description:
+          'TOKEN_INVALID when the link is unknown, used or expired; `requiresTotp` when the account will ask for its authenticator code.',
+        body: passwordResetCheckSchema,
+        response: { 200: passwordResetLinkSchema, ...errorResponses },
+      },
+    },
+    async (request) => checkPasswordResetLink(ctx, request.body, requestMeta(request)),
   );
 
   app.post(

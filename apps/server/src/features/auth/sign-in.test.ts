@@ -232,6 +232,22 @@ describe('sessions', () => {
     expect((await me('made-up-token')).statusCode).toBe(401);
   });
 
+  it('answers the current session to anyone: null without one, never 401', async () => {
+    const current = (cookie: string | undefined) =>
+      call(t, 'GET', '/auth/current-session', undefined, { cookie });
+    for (const cookie of [undefined, 'made-up-token']) {
+      const res = await current(cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ session: null });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const user = await signUp(t);
+    const signedIn = await current(user.cookie);
+    expect(signedIn.json()).toEqual({ session: (await me(user.cookie)).json() });
+    await call(t, 'POST', '/auth/sign-out', undefined, { cookie: user.cookie });
+    expect((await current(user.cookie)).json()).toEqual({ session: null });
+  });
+
   it('ends at sign-out, and the cookie is cleared', async () => {
     const user = await signUp(t);
     const res = await call(t, 'POST', '/auth/sign-out', undefined, { cookie: user.cookie });

@@ -46,7 +46,7 @@ function renderApp(route: string) {
 
 describe('AppLayout', () => {
   it('shows the account email, Settings and Sign Out, and no Admin Panel for customers', async () => {
-    stubApi({ 'GET /api/v1/auth/session': { status: 200, body: customer } });
+    stubApi({ 'GET /api/v1/auth/current-session': { status: 200, body: { session: customer } } });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     expect(screen.getByTestId('account-email')).toHaveTextContent('customer@example.com');
@@ -57,7 +57,7 @@ describe('AppLayout', () => {
   it('asks for confirmation before signing out, then goes home', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({
-      'GET /api/v1/auth/session': { status: 200, body: customer },
+      'GET /api/v1/auth/current-session': { status: 200, body: { session: customer } },
       'POST /api/v1/auth/sign-out': { status: 204 },
     });
     renderApp('/dashboard');
@@ -74,8 +74,10 @@ describe('AppLayout', () => {
   it('goes to /auth when a request finds the session has ended', async () => {
     let isSignedIn = true;
     stubApi({
-      'GET /api/v1/auth/session': () =>
-        isSignedIn ? { status: 200, body: customer } : unauthenticated,
+      'GET /api/v1/auth/current-session': () => ({
+        status: 200,
+        body: { session: isSignedIn ? customer : null },
+      }),
       'GET /api/v1/holdings': () => {
         isSignedIn = false;
         return unauthenticated;

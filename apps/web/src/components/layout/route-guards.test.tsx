@@ -90,37 +90,34 @@ function renderRoutes(route: string) {
   );
 }
 
-const signedOut = {
-  status: 401,
-  body: { error: { code: 'UNAUTHENTICATED', message: 'Not signed in' } },
-};
+const signedOut = { status: 200, body: { session: null } };
 
 describe('route guards', () => {
   it('sends a signed-out visitor from a signed-in page to /auth', async () => {
-    stubApi({ 'GET /api/v1/auth/session': signedOut });
+    stubApi({ 'GET /api/v1/auth/current-session': signedOut });
     renderRoutes('/settings');
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
   });
 
   it('sends a signed-in customer from /auth to /dashboard', async () => {
-    stubApi({ 'GET /api/v1/auth/session': { status: 200, body: customer } });
+    stubApi({ 'GET /api/v1/auth/current-session': { status: 200, body: { session: customer } } });
     renderRoutes('/auth');
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
   });
 
   it('shows the sign-in page to a signed-out visitor', async () => {
-    stubApi({ 'GET /api/v1/auth/session': signedOut });
+    stubApi({ 'GET /api/v1/auth/current-session': signedOut });
     renderRoutes('/auth');
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeInTheDocument();
   });
 
   it('keeps customers out of /admin and lets staff in', async () => {
-    stubApi({ 'GET /api/v1/auth/session': { status: 200, body: customer } });
+    stubApi({ 'GET /api/v1/auth/current-session': { status: 200, body: { session: customer } } });
     const first = renderRoutes('/admin');
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     first.unmount();
 
-    stubApi({ 'GET /api/v1/auth/session': { status: 200, body: staff } });
+    stubApi({ 'GET /api/v1/auth/current-session': { status: 200, body: { session: staff } } });
     renderRoutes('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin page' })).toBeInTheDocument();
   });
@@ -133,7 +130,7 @@ describe('route guards', () => {
     );
     renderRoutes('/dashboard');
     expect(await screen.findByText('Checking your session…')).toBeInTheDocument();
-    answer(new Response(JSON.stringify(customer), { status: 200 }));
+    answer(new Response(JSON.stringify({ session: customer }), { status: 200 }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
   });
 });

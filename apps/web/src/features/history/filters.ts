@@ -2,7 +2,7 @@
 // reload and can be bookmarked; the same filters build the API and CSV query strings.
 import {
   type HistoryGroup,
-  historyGroups,
+  historyGroupNames,
   isHistoryDateInRange,
 } from '@secure-vault/shared/history';
 
@@ -12,8 +12,6 @@ export interface HistoryFilters {
   from?: string | undefined;
   to?: string | undefined;
 }
-
-export const historyGroupNames = Object.keys(historyGroups) as HistoryGroup[];
 
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 

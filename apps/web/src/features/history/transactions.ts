@@ -2,6 +2,7 @@
 // reference and time; a swap two or three. Rows of one transaction sit next to each other in
 // the newest-first list, so consecutive rows with the same reference and time become one entry.
 import type { HistoryEntry, LedgerKind } from '@secure-vault/shared/history';
+import { isCash } from '@/lib/valuable-text';
 
 export type TransactionKind = LedgerKind | 'swap';
 
@@ -13,11 +14,9 @@ export interface Transaction {
   legs: HistoryEntry[];
 }
 
-const isCash = (entry: HistoryEntry) => entry.assetSymbol === 'USD';
-
 function kindOf(legs: HistoryEntry[]): TransactionKind {
   const kinds = new Set(legs.map((leg) => leg.kind));
-  if (kinds.has('swap_in') && kinds.has('swap_out')) return 'swap';
+  if (kinds.has('swap_in') || kinds.has('swap_out') || kinds.has('swap_cash')) return 'swap';
   return legs[0]!.kind;
 }
 

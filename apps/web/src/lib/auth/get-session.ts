@@ -1,18 +1,14 @@
-// Who is signed in: GET /api/v1/auth/session, cached under ['session']. A 401 means nobody, which
-// is an answer (null), not an error. Guards, the signed-in layout and the auth screens share it.
+// Who is signed in: GET /api/v1/auth/current-session, cached under ['session']. Nobody signed in
+// is an answer (null), not an error, so a signed-out page makes no failed request. Guards, the
+// signed-in layout and the auth screens share it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Session } from '@secure-vault/shared/auth';
-import { api, ApiError } from '@/lib/api-client';
+import type { CurrentSession, Session } from '@secure-vault/shared/auth';
+import { api } from '@/lib/api-client';
 
 export const sessionQueryKey = ['session'] as const;
 
 export async function getSession(): Promise<Session | null> {
-  try {
-    return await api.get<Session>('/auth/session');
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  return (await api.get<CurrentSession>('/auth/current-session')).session;
 }
 
 export function getSessionQueryOptions() {

@@ -1,6 +1,7 @@
 // Individual User Net Worth (SPEC §2): a dropdown that loads on first open, with Refresh Data;
-// ranked entries with email, total, book balance and valuables. About 20rem wide, at most 24rem
-// tall, its list scrolling.
+// ranked entries with email, total, book balance and valuables, and a note that customers see
+// their net worth without the book balance. About 20rem wide, at most 24rem tall, its list
+// scrolling.
 import { useEffect, useRef, useState } from 'react';
 import { ChevronDown, RotateCw, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -86,7 +87,7 @@ export function UserNetWorthMenu() {
         className="flex max-h-[min(24rem,var(--radix-popover-content-available-height))] w-80 max-w-[calc(100vw-2rem)] flex-col"
         data-testid="user-net-worth"
       >
-        <div className="flex items-center justify-between gap-2 border-b px-4 py-2">
+        <div className="flex flex-wrap items-center justify-between gap-x-2 border-b px-4 py-2">
           <h3 className="text-sm font-semibold">{t('userNetWorth.title')}</h3>
           <Button
             variant="ghost"
@@ -99,6 +100,10 @@ export function UserNetWorthMenu() {
             <RotateCw aria-hidden className={cn(netWorths.isFetching && 'animate-spin')} />
             {t('userNetWorth.refresh')}
           </Button>
+          {/* The customer's own net worth leaves the book balance out (SPEC §9). */}
+          <p className="basis-full pb-1 text-xs text-muted-foreground" data-testid="net-worth-note">
+            {t('userNetWorth.note')}
+          </p>
         </div>
         <div
           className="relative min-h-0 flex-1 overflow-y-auto"

@@ -21,6 +21,7 @@ import { formatDate, formatUsd } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+import { holdingName } from '@/lib/valuable-text';
 import { useDeleteValuable } from '../api/delete-valuable';
 
 /** Traded positions (metals, crypto) follow listed prices: staff may delete them, not edit. */
@@ -44,6 +45,7 @@ const Row = memo(function Row({
   language: Language;
 }) {
   const canEdit = isEditable(valuable);
+  const name = holdingName(t, valuable);
   return (
     <li
       className={cn(
@@ -54,7 +56,7 @@ const Row = memo(function Row({
     >
       <div className="grid min-w-0 flex-1 gap-1 text-sm">
         <p className="break-words font-semibold">
-          <bdi>{valuable.itemName}</bdi>
+          <bdi>{name}</bdi>
         </p>
         <p className="text-muted-foreground">
           {t(`vault:itemTypes.${valuable.itemType}`)}
@@ -68,7 +70,7 @@ const Row = memo(function Row({
             <span className="sr-only">{t('valuables.value')}: </span>
             {valuable.estimatedValue === null
               ? t('valuables.notAvailable')
-              : formatUsd(valuable.estimatedValue, language)}
+              : formatUsd(valuable.estimatedValue, { language })}
           </span>
           <span>
             <span className="sr-only">{t('valuables.dateAdded')}: </span>
@@ -81,12 +83,8 @@ const Row = memo(function Row({
           variant="ghost"
           size="icon"
           disabled={!canEdit}
-          title={
-            canEdit
-              ? t('valuables.editNamed', { name: valuable.itemName })
-              : t('valuables.tradedHint')
-          }
-          aria-label={t('valuables.editNamed', { name: valuable.itemName })}
+          title={canEdit ? t('valuables.editNamed', { name }) : t('valuables.tradedHint')}
+          aria-label={t('valuables.editNamed', { name })}
           onClick={() => onEdit(valuable)}
         >
           <Pencil aria-hidden />
@@ -95,8 +93,8 @@ const Row = memo(function Row({
           variant="ghost"
           size="icon"
           className="text-destructive hover:bg-destructive/10"
-          title={t('valuables.deleteNamed', { name: valuable.itemName })}
-          aria-label={t('valuables.deleteNamed', { name: valuable.itemName })}
+          title={t('valuables.deleteNamed', { name })}
+          aria-label={t('valuables.deleteNamed', { name })}
           onClick={() => onDelete(valuable)}
         >
           <Trash2 aria-hidden />
@@ -120,7 +118,7 @@ export function ValuablesList({
   /** The scrolling list, to take the focus back when the row that had it is gone. */
   listRef: RefObject<HTMLUListElement | null>;
 }) {
-  const { t } = useTranslation(['admin', 'vault']);
+  const { t } = useTranslation(['admin', 'vault', 'catalogue']);
   const language = currentLanguage();
   const [toDelete, setToDelete] = useState<AdminValuable | null>(null);
   const remove = useDeleteValuable();
@@ -176,7 +174,7 @@ export function ValuablesList({
             <AlertDialogDescription>
               {toDelete
                 ? t('valuables.deleteDescription', {
-                    name: `\u2068${toDelete.itemName}\u2069`,
+                    name: `\u2068${holdingName(t, toDelete)}\u2069`,
                     email: `\u2068${toDelete.userEmail}\u2069`,
                   })
                 : null}

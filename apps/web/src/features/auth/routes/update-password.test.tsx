@@ -16,12 +16,48 @@ const session = {
   hasTwoFactor: true,
 };
 
+function renderPage() {
+  renderWithProviders(
+    <Routes>
+      <Route path="/update-password" element={<UpdatePasswordRoute />} />
+      <Route path="/dashboard" element={<p>Dashboard page</p>} />
+    </Routes>,
+    { route: '/update-password' },
+  );
+}
+
 describe('UpdatePasswordRoute', () => {
+  it('says a used or expired link cannot be used as soon as the page opens', async () => {
+    window.history.replaceState(null, '', `/update-password#token=${token}`);
+    const fetchMock = stubApi({
+      'POST /api/v1/auth/password-reset/check': {
+        status: 400,
+        body: { error: { code: 'TOKEN_INVALID', message: 'This link is invalid' } },
+      },
+    });
+    renderPage();
+    expect(await screen.findByText("This link can't be used")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Request a New Link' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
+    expect(JSON.parse(fetchMock.mock.calls[0]?.[1]?.body as string)).toEqual({ token });
+  });
+
+  it('asks for the two-factor code from the start when the link check says so', async () => {
+    window.history.replaceState(null, '', `/update-password#token=${token}`);
+    stubApi({
+      'POST /api/v1/auth/password-reset/check': { status: 200, body: { requiresTotp: true } },
+    });
+    renderPage();
+    expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
+    expect(screen.getByLabelText('New Password')).toBeInTheDocument();
+  });
+
   it('asks for the two-factor code when the account has it on, then sets the password', async () => {
     window.history.replaceState(null, '', `/update-password#token=${token}`);
     const user = userEvent.setup();
     const bodies: unknown[] = [];
     stubApi({
+      'POST /api/v1/auth/password-reset/check': { status: 200, body: { requiresTotp: false } },
       'POST /api/v1/auth/password-reset/complete': (_url, init) => {
         const body = JSON.parse(init.body as string) as { totp?: string };
         bodies.push(body);
@@ -30,13 +66,7 @@ describe('UpdatePasswordRoute', () => {
           : { status: 401, body: { error: { code: 'TOTP_REQUIRED', message: 'Enter the code' } } };
       },
     });
-    renderWithProviders(
-      <Routes>
-        <Route path="/update-password" element={<UpdatePasswordRoute />} />
-        <Route path="/dashboard" element={<p>Dashboard page</p>} />
-      </Routes>,
-      { route: '/update-password' },
-    );
+    renderPage();
     await user.type(await screen.findByLabelText('New Password'), 'new-secret-password');
     await user.type(screen.getByLabelText('Confirm Password'), 'new-secret-password');
     await user.click(screen.getByRole('button', { name: 'Update Password' }));

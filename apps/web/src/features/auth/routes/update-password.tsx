@@ -1,5 +1,6 @@
 // /update-password (SPEC §2, §4): opened from the emailed link, whose token is in the fragment.
-// Without a token, or when the server says the link is no good, a prompt asks for a new link.
+// The link is checked as the page opens: without a token, or when the server says the link is
+// used or expired, a prompt asks for a new one before anything is typed.
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -17,6 +18,7 @@ import { apiErrorText } from '@/lib/api-error-text';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
+import { usePasswordResetLink } from '../api/check-password-reset-link';
 import { useCompletePasswordReset } from '../api/complete-password-reset';
 import { AuthShell } from '../components/auth-shell';
 import { TotpStep } from '../components/totp-step';
@@ -35,7 +37,30 @@ export default function UpdatePasswordRoute() {
   usePageTitle(t('update.title'));
   const [token] = useState(() => readFragmentToken());
   useEffect(() => forgetFragment(), []);
-  const [isLinkInvalid, setLinkInvalid] = useState(token === null);
+  const [isLinkUsedUp, setLinkUsedUp] = useState(false);
+  const link = usePasswordResetLink(token ?? '', token !== null);
+  const isLinkInvalid =
+    token === null ||
+    isLinkUsedUp ||
+    (link.error instanceof ApiError && link.error.code === 'TOKEN_INVALID');
+
+  let body;
+  if (isLinkInvalid || !token) body = <RequestNewLink />;
+  // Any other failure to check leaves the form to find out on submit.
+  else if (link.isPending)
+    body = (
+      <div className="flex justify-center py-6 text-muted-foreground">
+        <Spinner label={t('update.checking')} />
+      </div>
+    );
+  else
+    body = (
+      <UpdatePasswordForm
+        token={token}
+        requiresTotp={link.data?.requiresTotp ?? false}
+        onInvalidLink={() => setLinkUsedUp(true)}
+      />
+    );
 
   return (
     <AuthShell
@@ -44,13 +69,7 @@ export default function UpdatePasswordRoute() {
       description={isLinkInvalid ? undefined : t('update.description')}
     >
       <Card>
-        <div className="p-4 sm:p-6">
-          {isLinkInvalid || !token ? (
-            <RequestNewLink />
-          ) : (
-            <UpdatePasswordForm token={token} onInvalidLink={() => setLinkInvalid(true)} />
-          )}
-        </div>
+        <div className="p-4 sm:p-6">{body}</div>
       </Card>
     </AuthShell>
   );
@@ -73,15 +92,18 @@ function RequestNewLink() {
 
 function UpdatePasswordForm({
   token,
+  requiresTotp,
   onInvalidLink,
 }: {
   token: string;
+  /** Known from the link check: the code field shows from the start. */
+  requiresTotp: boolean;
   onInvalidLink: () => void;
 }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const complete = useCompletePasswordReset();
-  const [needsTotp, setNeedsTotp] = useState(false);
+  const [needsTotp, setNeedsTotp] = useState(requiresTotp);
   const form = useForm({
     resolver: zodResolver(updatePasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },

@@ -1,11 +1,11 @@
 // Type and date filters (SPEC §2 /history; DESIGN §2 groups of journal kinds).
 import { useId } from 'react';
 import { X } from 'lucide-react';
-import { historyDateRange } from '@secure-vault/shared/history';
+import { historyDateRange, historyGroupNames } from '@secure-vault/shared/history';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { useTranslation } from '@/lib/i18n';
-import { hasFilters, historyGroupNames, type HistoryFilters, isDateOutOfRange } from '../filters';
+import { hasFilters, type HistoryFilters, isDateOutOfRange } from '../filters';
 
 const selectClass =
   'flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';

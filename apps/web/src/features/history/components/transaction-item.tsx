@@ -4,17 +4,28 @@ import type { TFunction } from 'i18next';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import type { HistoryEntry } from '@secure-vault/shared/history';
 import { dec } from '@secure-vault/shared/money';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatUsd } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
-import { formatAssetQuantity, formatUsdDigits } from '@/lib/trade';
+import { formatAssetQuantity } from '@/lib/trade';
 import { cn } from '@/lib/utils';
+import { holdingName, isCash } from '@/lib/valuable-text';
 import type { Transaction } from '../transactions';
 
-function assetLabel(t: TFunction, entry: HistoryEntry): { name: string; symbol: string | null } {
-  if (entry.assetSymbol === 'USD') return { name: t('cash'), symbol: null };
+/**
+ * The cash a swap credits: the whole cents left after buying the target. Swaps journaled before
+ * `swap_cash` existed wrote it as `swap_out`.
+ */
+function isSwapRemainder(entry: HistoryEntry): boolean {
+  return entry.kind === 'swap_cash' || (entry.kind === 'swap_out' && isCash(entry));
+}
+
+function legLabel(t: TFunction, entry: HistoryEntry): { name: string; symbol: string | null } {
+  if (isSwapRemainder(entry)) return { name: t('kinds.swap_cash'), symbol: null };
   const asset = entry.assetSymbol ? findAsset(entry.assetSymbol) : undefined;
-  if (asset) return { name: t(`catalogue:${asset.symbol}.name`), symbol: asset.symbol };
-  return { name: entry.itemName ?? t('unnamedItem'), symbol: null };
+  return {
+    name: holdingName(t, entry) ?? t('unnamedItem'),
+    symbol: asset ? asset.symbol : null,
+  };
 }
 
 function quantityText(t: TFunction, entry: HistoryEntry): string | null {
@@ -40,7 +51,7 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
       </div>
       <ul className="grid gap-2">
         {transaction.legs.map((leg) => {
-          const label = assetLabel(t, leg);
+          const label = legLabel(t, leg);
           const quantity = quantityText(t, leg);
           const value = dec(leg.valueDelta);
           return (
@@ -73,7 +84,7 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
                   value.lessThan(0) && 'text-destructive',
                 )}
               >
-                {formatUsdDigits(leg.valueDelta, { minimum: 2, maximum: 8, sign: 'exceptZero' })}
+                {formatUsd(leg.valueDelta, { sign: 'exceptZero' })}
               </bdi>
             </li>
           );

@@ -14,12 +14,16 @@ beforeAll(() => loadCatalogs(['history', 'catalogue']));
 afterEach(() => vi.unstubAllGlobals());
 
 const summary = {
-  total: 2,
+  total: 3,
   purchases: 1,
   sales: 1,
+  swaps: 1,
   transfers: 0,
   depositsAndWithdrawals: 0,
+  fixedTerms: 0,
+  deliveries: 0,
   staffAdjustments: 0,
+  rounding: 0,
 };
 
 let id = 0;
@@ -51,7 +55,7 @@ const purchase = [
     kind: 'buy',
     assetSymbol: 'USD',
     itemName: 'Cash',
-    valueDelta: '-99.999945',
+    valueDelta: '-100.00',
     reference: 'r1',
   }),
 ];
@@ -85,11 +89,65 @@ describe('/history', () => {
     const legs = within(item).getAllByTestId('history-leg');
     expect(legs[0]).toHaveTextContent('Gold');
     expect(legs[0]).toHaveTextContent('+1,754.385 mg');
-    expect(legs[0]).toHaveTextContent('+$99.999945');
+    // A buy of $100 by amount: the holding's exact worth shows in cents, as cash always is.
+    expect(legs[0]).toHaveTextContent('+$100.00');
+    expect(legs[0]).not.toHaveTextContent('99.999945');
     expect(legs[1]).toHaveTextContent('Cash');
-    expect(legs[1]).toHaveTextContent('-$99.999945');
+    expect(legs[1]).toHaveTextContent('-$100.00');
     expect(screen.getByTestId('summary-purchases')).toHaveTextContent('1');
-    expect(screen.getByTestId('summary-total')).toHaveTextContent('2');
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('3');
+  });
+
+  it('shows a swap once, as a swap, with its cash remainder named, and counts that add up', async () => {
+    const at = '2026-01-06T10:00:00.000Z';
+    stubHistory(() => ({
+      entries: [
+        row({
+          kind: 'swap_out',
+          assetSymbol: 'ETH',
+          quantityDelta: '-0.001',
+          valueDelta: '-3.65',
+          reference: 's',
+          createdAt: at,
+        }),
+        row({
+          kind: 'swap_in',
+          assetSymbol: 'BTC',
+          quantityDelta: '0.00003173',
+          valueDelta: '3.64895',
+          reference: 's',
+          createdAt: at,
+        }),
+        row({
+          kind: 'swap_cash',
+          assetSymbol: 'USD',
+          itemName: 'Cash',
+          valueDelta: '0.01',
+          reference: 's',
+          createdAt: at,
+        }),
+      ],
+      nextCursor: null,
+      summary: { ...summary, total: 5, purchases: 0, sales: 0, swaps: 1, rounding: 4 },
+    }));
+    renderWithProviders(<HistoryRoute />, { route: '/history' });
+    const item = await screen.findByTestId('history-item');
+    expect(within(item).getByTestId('history-kind')).toHaveTextContent('Swap');
+    const legs = within(item).getAllByTestId('history-leg');
+    expect(legs.map((leg) => leg.textContent)).toEqual([
+      expect.stringContaining('Ethereum'),
+      expect.stringContaining('Bitcoin'),
+      expect.stringContaining('Swap remainder to cash'),
+    ]);
+    expect(item).not.toHaveTextContent(/swap_/);
+    // Rarely used groups appear when they hold something; what is shown adds up to the total.
+    expect(screen.queryByTestId('summary-deliveries')).not.toBeInTheDocument();
+    const shown = screen
+      .getAllByTestId(/^summary-/)
+      .filter((tile) => tile.dataset.testid !== 'summary-total')
+      .map((tile) => Number(tile.querySelector('dd')?.textContent));
+    expect(shown.reduce((sum, count) => sum + count, 0)).toBe(5);
+    expect(screen.getByTestId('summary-rounding')).toHaveTextContent('4');
   });
 
   it('builds the query string and the CSV link from the filters', async () => {
@@ -101,7 +159,7 @@ describe('/history', () => {
     expect(screen.getByLabelText('Type')).toHaveValue('sales');
     expect(screen.getByTestId('history-csv')).toHaveAttribute(
       'href',
-      '/api/v1/me/history.csv?group=sales&from=2026-01-01',
+      '/api/v1/me/history.csv?group=sales&from=2026-01-01&language=en',
     );
     expect(screen.getByTestId('history-csv')).toHaveAttribute('download');
 
@@ -112,12 +170,15 @@ describe('/history', () => {
     );
     expect(screen.getByTestId('history-csv')).toHaveAttribute(
       'href',
-      '/api/v1/me/history.csv?group=purchases&from=2026-01-01&to=2026-01-31',
+      '/api/v1/me/history.csv?group=purchases&from=2026-01-01&to=2026-01-31&language=en',
     );
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(asked.at(-1)).toBe('limit=50'));
-    expect(screen.getByTestId('history-csv')).toHaveAttribute('href', '/api/v1/me/history.csv');
+    expect(screen.getByTestId('history-csv')).toHaveAttribute(
+      'href',
+      '/api/v1/me/history.csv?language=en',
+    );
   });
 
   it('keeps a date outside 1900–2999 in its field, says so, and does not ask the server with it', async () => {
@@ -134,7 +195,7 @@ describe('/history', () => {
     );
     expect(screen.getByTestId('history-csv')).toHaveAttribute(
       'href',
-      '/api/v1/me/history.csv?to=2026-01-31',
+      '/api/v1/me/history.csv?to=2026-01-31&language=en',
     );
   });
 

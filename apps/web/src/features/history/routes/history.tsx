@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useTranslation } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
@@ -77,7 +77,7 @@ export default function HistoryRoute() {
               {t('refresh')}
             </Button>
             <Button asChild variant="outline">
-              <a href={historyCsvUrl(query)} download data-testid="history-csv">
+              <a href={historyCsvUrl(query, currentLanguage())} download data-testid="history-csv">
                 <Download aria-hidden />
                 {t('downloadCsv')}
               </a>

@@ -18,7 +18,7 @@ export default function ThankYouRoute() {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{t('thankYou.title')}</h1>
       <p className="mt-4 text-lg text-muted-foreground">{t('thankYou.sent')}</p>
       <Card className="mt-10 w-full text-start">
-        <CardContent className="grid gap-5 p-6">
+        <CardContent className="grid gap-5 pt-6">
           <p className="flex gap-3">
             <Timer aria-hidden className="mt-0.5 size-5 shrink-0 text-accent-strong" />
             <span>{t('thankYou.reply')}</span>

@@ -1,7 +1,9 @@
 // SPEC §2 and §4: the Book Balance (faded with "Pending approval" while above zero), the cash
-// balance and the Total Net Worth, each as the server computed it.
+// balance and the Total Net Worth, each as the server computed it; with a book balance, a note
+// that staff count it in the net worth they see.
 import type { ComponentType, ReactNode } from 'react';
 import { Banknote, BookOpen, Hourglass, PiggyBank } from 'lucide-react';
+import { dec } from '@secure-vault/shared/money';
 import type { Summary } from '@secure-vault/shared/vault';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -118,7 +120,17 @@ export function BalanceCards({
       <FigureCard
         title={t('balances.netWorth')}
         icon={PiggyBank}
-        hint={t('balances.netWorthHint')}
+        hint={
+          <>
+            {t('balances.netWorthHint')}
+            {/* Staff see net worth with the book balance in it (SPEC §9): say why theirs differs. */}
+            {dec(summary.bookBalance).isZero() ? null : (
+              <p className="mt-1 text-xs" data-testid="net-worth-note">
+                {t('balances.netWorthNote')}
+              </p>
+            )}
+          </>
+        }
         testId="total-net-worth"
       >
         <p className={figureClass}>{formatUsd(summary.totalNetWorth)}</p>

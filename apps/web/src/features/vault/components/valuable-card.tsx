@@ -20,6 +20,7 @@ import type { Language } from '@secure-vault/shared/i18n';
 import type { TFunction } from 'i18next';
 import { formatDate, formatQuantity, formatUsd } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { holdingName, storageLocationText } from '@/lib/valuable-text';
 import { decimalsOf, trimDecimals } from '../amounts';
 
 const icons: Record<ItemType, ComponentType<{ 'aria-hidden'?: boolean; className?: string }>> = {
@@ -64,6 +65,7 @@ export const ValuableCard = memo(function ValuableCard({
 }) {
   const Icon = icons[valuable.itemType] ?? Package;
   const quantity = quantityText(valuable, t, language);
+  const location = storageLocationText(t, valuable);
   return (
     <li
       className="flex flex-col gap-4 rounded-lg border bg-card p-5 text-card-foreground shadow-sm [contain-intrinsic-size:auto_15rem] [content-visibility:auto]"
@@ -75,7 +77,7 @@ export const ValuableCard = memo(function ValuableCard({
         </span>
         <div className="grid min-w-0 flex-1 gap-0.5">
           <h3 className="break-words font-semibold leading-snug">
-            <bdi>{valuable.itemName}</bdi>
+            <bdi>{holdingName(t, valuable)}</bdi>
           </h3>
           <p className="text-sm text-muted-foreground">{t(`itemTypes.${valuable.itemType}`)}</p>
         </div>
@@ -95,7 +97,7 @@ export const ValuableCard = memo(function ValuableCard({
         <dd className="text-end font-semibold tabular-nums" data-testid="valuable-value">
           {valuable.estimatedValue === null
             ? t('valuables.notAvailable')
-            : formatUsd(valuable.estimatedValue, language)}
+            : formatUsd(valuable.estimatedValue, { language })}
         </dd>
         {quantity ? (
           <>
@@ -109,8 +111,8 @@ export const ValuableCard = memo(function ValuableCard({
         <dd className="text-end">{formatDate(valuable.dateStored, language)}</dd>
         <dt className="text-muted-foreground">{t('valuables.location')}</dt>
         <dd className="min-w-0 break-words text-end">
-          {valuable.storageLocation ? (
-            <bdi>{valuable.storageLocation}</bdi>
+          {location ? (
+            <bdi>{location}</bdi>
           ) : (
             <span className="text-muted-foreground">{t('valuables.noLocation')}</span>
           )}

@@ -23,7 +23,7 @@ export function ValuablesSection({
   errorUpdatedAt: number;
   onRetry: () => void;
 }) {
-  const { t } = useTranslation('vault');
+  const { t } = useTranslation(['vault', 'catalogue']);
   const language = currentLanguage();
 
   // SPEC §8: a toast once per failure (not again on a re-render or a change of language).

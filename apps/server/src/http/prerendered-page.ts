@@ -1,12 +1,12 @@
-// `/` is the home page the web build prerendered (apps/web/scripts/prerender.ts), one file per
-// language, so a visitor's first page needs no app bundle. The `language` cookie, which the web
-// app keeps in step with the stored choice, picks the file; the footer's year is filled in here.
-// Each language is compressed once per build and year, not per request.
+// `/` and `/about` are pages the web build prerendered (apps/web/scripts/prerender.ts), one file
+// per page and language, so a visitor's first page there needs no app bundle. The `language`
+// cookie, which the web app keeps in step with the stored choice, picks the file; the footer's
+// year is filled in here. Each is compressed once per build and year, not per request.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { defaultLanguage, isLanguage, type Language } from '@secure-vault/shared/i18n';
-import { yearPlaceholder } from '@secure-vault/shared/prerender';
+import { type PrerenderedPage, yearPlaceholder } from '@secure-vault/shared/prerender';
 import type { Clock } from '../context.ts';
 import { compress, type Encoding, encodingFor } from './compression.ts';
 
@@ -15,11 +15,11 @@ interface Rendition {
   bodies: Record<Encoding, Buffer>;
 }
 
-export function homePage(webDist: string, clock: Clock) {
+export function prerenderedPage(webDist: string, clock: Clock, name: PrerenderedPage) {
   const renditions = new Map<Language, Rendition>();
 
   async function rendition(language: Language): Promise<Rendition | null> {
-    const file = path.join(webDist, 'prerendered', `home.${language}.html`);
+    const file = path.join(webDist, 'prerendered', `${name}.${language}.html`);
     const info = await stat(file).catch(() => null);
     if (!info) return null;
     const year = String(clock.now().getUTCFullYear());
@@ -40,7 +40,7 @@ export function homePage(webDist: string, clock: Clock) {
     return fresh;
   }
 
-  /** Sends the home page; false when the build has none, so the caller can send the app. */
+  /** Sends the page; false when the build has none, so the caller can send the app. */
   return async function send(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     const cookie = request.cookies.language;
     const language = isLanguage(cookie) ? cookie : defaultLanguage;
