@@ -44,18 +44,25 @@ for (const language of ['en', 'ar'] as const) {
       await page.getByRole('tab', { name: t.tabs.sell, exact: true }).click();
       await expect(page.getByTestId('holding-quantity')).toBeVisible();
       await expectAccessible();
-      // A refused amount explains itself; then, without cash, Buy says so instead of opening
-      // the confirmation (SPEC §8).
+      // A refused amount explains itself under the field typed in; then, without cash, the
+      // line says so (SPEC §8's text) before any click, and Buy cannot be pressed.
       await page.getByRole('tab', { name: t.tabs.buy, exact: true }).click();
       const mg = page.getByLabel(t.order.milligrams, { exact: true });
       await mg.fill('0');
-      await expect(page.getByText(t.errors.quantityInvalidMg, { exact: true })).toBeVisible();
+      await expect(page.getByTestId('quantity-problem')).toHaveText(t.errors.quantityInvalidMg);
+      await expect(mg).toHaveAttribute('aria-invalid', 'true');
       await expectAccessible();
       await mg.fill('1');
-      await page
-        .getByRole('button', { name: t.order.buyNamed.replace('{{name}}', c.AU.name), exact: true })
-        .click();
-      await expect(page.getByText(t.metals.insufficientTitle, { exact: true })).toBeVisible();
+      await expect(page.getByTestId('quantity-problem')).toContainText(
+        t.errors.insufficientCash.split('{{')[0]!.trim(),
+      );
+      await expect(
+        page.getByRole('button', {
+          name: t.order.buyNamed.replace('{{name}}', c.AU.name),
+          exact: true,
+        }),
+      ).toBeDisabled();
+      await expectAccessible();
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
       // History's empty state.
       await page.goto('/history');

@@ -82,9 +82,16 @@ export function ltrIsolate(text: string, language: Language = currentLanguage())
   return directionOf(language) === 'rtl' ? `\u2066${text}\u2069` : text;
 }
 
-/** A typed decimal without trailing zeros: "1.2500" → "1.25", "3." → "3", " 7 " → "7". */
+const exponentNotation = /^(\d+\.?\d*|\.\d+)e([+-]?\d{1,2})$/i;
+
+/**
+ * A typed decimal without trailing zeros: "1.2500" → "1.25", "3." → "3", " 7 " → "7". A number
+ * input also accepts exponent notation, read as the number it is: "1e5" → "100000",
+ * "1.5e-3" → "0.0015" (its decimals are then checked like any other's).
+ */
 export function normalizeDecimal(text: string): string {
   let value = text.trim();
+  if (exponentNotation.test(value)) value = dec(value).toFixed();
   if (value.endsWith('.')) value = value.slice(0, -1);
   if (value.includes('.')) value = value.replace(/0+$/, '').replace(/\.$/, '');
   return value;

@@ -37,7 +37,6 @@ import { type SwappableHolding, useSwapAssets, useSwappableHoldings } from './sw
 const selectClass =
   'flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50';
 
-
 /**
  * The "Swap Assets" button and its dialog. Without `className` it is an outline button; with it,
  * a plain button with exactly those classes (a dashboard tile, say).

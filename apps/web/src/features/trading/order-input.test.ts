@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { findCrypto, findMetal } from '@secure-vault/shared/catalogue';
-import { cryptoRules, editOrder, evaluateOrder, metalRules } from './order-input';
+import { cryptoRules, editOrder, evaluateOrder, metalRules, shortfallOf } from './order-input';
+
+function priced(
+  asset: Parameters<typeof evaluateOrder>[0],
+  order: { quantity?: string; total?: string },
+  side: 'buy' | 'sell',
+) {
+  const field = order.quantity !== undefined ? 'quantity' : 'total';
+  const evaluation = evaluateOrder(
+    asset,
+    { edited: field, quantity: order.quantity ?? '', total: order.total ?? '' },
+    side,
+  );
+  if (evaluation.status !== 'ok') throw new Error(`not priced: ${JSON.stringify(evaluation)}`);
+  return evaluation.quote;
+}
 
 const gold = findMetal('au')!;
 const silver = findMetal('ag')!;
@@ -90,5 +105,51 @@ describe('the crypto calculator', () => {
     expect(
       evaluateOrder(bitcoin, { edited: 'total', quantity: '', total: '10.001' }, 'buy'),
     ).toEqual({ status: 'invalid', problem: 'TOTAL_INVALID' });
+  });
+});
+
+describe('exponent notation', () => {
+  it('is read as the number it is, and its decimals are checked like any others', () => {
+    expect(editOrder(gold, metalRules, 'total', '1e2', 'buy').quantity).toBe('1754.385');
+    expect(editOrder(gold, metalRules, 'quantity', '1E3', 'buy').total).toBe('57.00');
+    expect(
+      evaluateOrder(gold, { edited: 'quantity', quantity: '1.5e-3', total: '' }, 'buy'),
+    ).toEqual({ status: 'invalid', problem: 'QUANTITY_INVALID' });
+    expect(evaluateOrder(gold, { edited: 'total', quantity: '', total: '1e13' }, 'buy')).toEqual({
+      status: 'invalid',
+      problem: 'TOO_LARGE',
+    });
+  });
+});
+
+describe('what the balance on screen cannot cover', () => {
+  it('is nothing while the order is covered or the balance unknown', () => {
+    const order = priced(gold, { total: '100' }, 'buy');
+    expect(shortfallOf(gold, 'buy', order, { cash: '100.00000000', held: null })).toBeNull();
+    expect(shortfallOf(gold, 'buy', order, { cash: null, held: null })).toBeNull();
+    const sale = priced(gold, { quantity: '500' }, 'sell');
+    expect(shortfallOf(gold, 'sell', sale, { cash: null, held: '500.00000000' })).toBeNull();
+    expect(shortfallOf(gold, 'sell', sale, { cash: null, held: null })).toBeNull();
+  });
+
+  it('names the cash needed, the cash there is, and the most that cash buys', () => {
+    const order = priced(gold, { quantity: '2000' }, 'buy');
+    expect(shortfallOf(gold, 'buy', order, { cash: '99.99000000', held: null })).toMatchObject({
+      kind: 'cash',
+      needed: '114.00000000',
+      available: '99.99000000',
+      most: { quantity: '1754.21000000', total: '99.99000000' },
+    });
+    // Too little cash for the smallest order: no "at most".
+    const tiny = shortfallOf(gold, 'buy', order, { cash: '0.00000000', held: null });
+    expect(tiny).toMatchObject({ kind: 'cash', most: null });
+  });
+
+  it('names what is held when a sale asks for more', () => {
+    const sale = priced(gold, { total: '100' }, 'sell');
+    expect(shortfallOf(gold, 'sell', sale, { cash: null, held: '1000.00000000' })).toEqual({
+      kind: 'holding',
+      held: '1000.00000000',
+    });
   });
 });

@@ -2,7 +2,13 @@
 // the shared quote() exactly as the server will price it, and the other field filled in.
 // Pure functions, so the arithmetic is tested without a screen.
 import type { Asset } from '@secure-vault/shared/catalogue';
-import { dec, decimalPattern, decimalPlaces, usdScale } from '@secure-vault/shared/money';
+import {
+  centsDown,
+  dec,
+  decimalPattern,
+  decimalPlaces,
+  usdScale,
+} from '@secure-vault/shared/money';
 import { type Quote, quote, type TradeSide } from '@secure-vault/shared/trading';
 import { normalizeDecimal } from '@/lib/trade';
 
@@ -84,6 +90,41 @@ export function editOrder(
         ...typed,
         quantity: dec(evaluation.quote.quantity).toFixed(rules.quantityDisplayDecimals),
       };
+}
+
+/**
+ * What the customer lacks for a priced order, known before the click from the balance on screen:
+ * the cash it needs (and the most that cash buys) or the holding it sells (DESIGN §2: cash is
+ * whole cents, so the most is what the cash, spent by amount, buys). Null when it is covered or
+ * the balance is not known yet; the server checks again either way.
+ */
+export type Shortfall =
+  | { kind: 'cash'; needed: string; available: string; most: Quote | null }
+  | { kind: 'holding'; held: string };
+
+export function shortfallOf(
+  asset: Asset,
+  side: TradeSide,
+  priced: Quote,
+  balances: { cash: string | null; held: string | null },
+): Shortfall | null {
+  if (side === 'buy') {
+    const { cash } = balances;
+    if (cash === null || !dec(priced.total).greaterThan(cash)) return null;
+    const spendable = centsDown(cash);
+    const most = spendable.greaterThan(0)
+      ? quote(asset, { total: spendable.toFixed(usdScale) }, 'buy')
+      : null;
+    return {
+      kind: 'cash',
+      needed: priced.total,
+      available: cash,
+      most: most?.ok ? most.quote : null,
+    };
+  }
+  const { held } = balances;
+  if (held === null || !dec(priced.quantity).greaterThan(held)) return null;
+  return { kind: 'holding', held };
 }
 
 /** A held quantity as a typed value: "1754.38500000" → "1754.385". */

@@ -5,7 +5,8 @@ import { type Asset, quantityDecimals } from '@secure-vault/shared/catalogue';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { formatUsd } from '@/lib/format';
-import type { OrderProblem } from './order-input';
+import { formatAssetQuantity } from '@/lib/trade';
+import type { OrderProblem, Shortfall } from './order-input';
 
 export interface ToastText {
   title: string;
@@ -22,14 +23,30 @@ export function problemText(t: TFunction, asset: Asset, problem: OrderProblem): 
         ? t('trading:errors.quantityInvalidMg')
         : t('trading:errors.quantityInvalidUnits', { decimals: quantityDecimals(asset) });
     case 'TOTAL_INVALID':
-      return asset.kind === 'metal'
-        ? t('trading:errors.totalInvalidMetal')
-        : t('trading:errors.totalInvalid');
+      return t('trading:errors.totalInvalid');
     case 'BELOW_MINIMUM':
       return t('trading:errors.belowMinimum');
     case 'TOO_LARGE':
       return t('trading:errors.tooLarge');
   }
+}
+
+/**
+ * What the customer lacks, for the line under the field they typed in: SPEC §8's texts, with the
+ * most their cash buys or what they hold.
+ */
+export function shortfallText(t: TFunction, asset: Asset, shortfall: Shortfall): string {
+  if (shortfall.kind === 'holding') {
+    const name = t(`catalogue:${asset.symbol}.name`);
+    return `${t('trading:errors.insufficientHolding', { name })} ${t('trading:errors.youHold', {
+      quantity: formatAssetQuantity(t, asset, shortfall.held),
+    })}`;
+  }
+  const { description } = insufficientCashText(t, asset, shortfall.needed, shortfall.available);
+  if (!shortfall.most) return description;
+  return `${description} ${t('trading:errors.mostCashBuys', {
+    quantity: formatAssetQuantity(t, asset, shortfall.most.quantity),
+  })}`;
 }
 
 export function insufficientCashText(

@@ -71,16 +71,27 @@ describe('a cryptocurrency page', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
-  it('says "Insufficient Funds" when the cash does not cover the order', async () => {
+  it('says under the field typed in, before any click, when the cash does not cover the order', async () => {
     const user = userEvent.setup();
     stubApi(apiFor('ETH', '100.00'));
     renderCrypto('/crypto/ETH');
     await screen.findByTestId('cash-balance');
-    await user.type(screen.getByLabelText('Units (ETH)'), '1');
-    await user.click(screen.getByRole('button', { name: 'Buy Ethereum' }));
-    expect(toast.error).toHaveBeenCalledWith('Insufficient Funds', {
-      description: 'You need $3,650.00 but only have $100.00 in cash.',
-    });
+    const units = screen.getByLabelText('Units (ETH)');
+    await user.type(units, '1');
+    // $100 buys 0.02739726 ETH at $3,650 (by amount, rounded down to the unit).
+    const problem =
+      'You need $3,650.00 but only have $100.00 in cash. That cash buys at most 0.02739726 ETH.';
+    expect(screen.getByTestId('quantity-problem')).toHaveTextContent(problem);
+    expect(screen.getByTestId('total-problem')).toBeEmptyDOMElement();
+    expect(units).toHaveAccessibleDescription(problem);
+    expect(screen.getByRole('button', { name: 'Buy Ethereum' })).toBeDisabled();
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('—');
+    // Typing in the other field moves the message under it.
+    await user.clear(screen.getByLabelText('Total (USD)'));
+    await user.type(screen.getByLabelText('Total (USD)'), '100');
+    expect(screen.getByTestId('quantity-problem')).toBeEmptyDOMElement();
+    expect(screen.getByRole('button', { name: 'Buy Ethereum' })).toBeEnabled();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it("maps the server's refusal to the crypto wording", async () => {

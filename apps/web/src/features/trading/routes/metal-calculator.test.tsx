@@ -170,7 +170,7 @@ describe('the metal calculator', () => {
     expect(toast.error).toHaveBeenCalledWith('Purchase Failed', expect.anything());
   });
 
-  it('says "Insufficient Cash" before sending an order the cash cannot pay for', async () => {
+  it('says "Insufficient Cash" under the amount, with what the cash buys, and never sends the order', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({
       'GET /api/v1/me/summary': summary('50.00'),
@@ -181,12 +181,42 @@ describe('the metal calculator', () => {
     await screen.findByTestId('cash-balance');
     await user.clear(usd);
     await user.type(usd, '100');
-    await user.click(screen.getByRole('button', { name: 'Buy Gold' }));
-    expect(toast.error).toHaveBeenCalledWith('Insufficient Cash', {
-      description: 'You need $100.00 but only have $50.00 in cash.',
-    });
+    expect(screen.getByTestId('total-problem')).toHaveTextContent(
+      'You need $100.00 but only have $50.00 in cash. That cash buys at most 877.192 mg.',
+    );
+    expect(screen.getByTestId('quantity-problem')).toBeEmptyDOMElement();
+    const buy = screen.getByRole('button', { name: 'Buy Gold' });
+    expect(buy).toBeDisabled();
+    await user.click(buy);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('reads exponent notation as the number it is, and puts a refusal under the field typed in', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/v1/me/summary': summary('1000000.00'),
+      'GET /api/v1/me/holdings/AU': holding('0.00000000', null),
+    });
+    renderCalculator();
+    const usd = await screen.findByLabelText('Amount (USD)');
+    const mg = screen.getByLabelText('Milligrams (mg)');
+    await screen.findByTestId('cash-balance');
+    await user.clear(usd);
+    await user.type(usd, '1e5');
+    expect(mg).toHaveValue(1754385.964);
+    expect(screen.getByTestId('total-problem')).toBeEmptyDOMElement();
+    await user.clear(usd);
+    await user.type(usd, '1e13');
+    expect(screen.getByTestId('total-problem')).toHaveTextContent(
+      'That order is larger than any account can hold.',
+    );
+    expect(screen.getByTestId('quantity-problem')).toBeEmptyDOMElement();
+    await user.clear(mg);
+    await user.type(mg, '1e-4');
+    expect(screen.getByTestId('quantity-problem')).toHaveTextContent(
+      'Enter milligrams above zero, with at most 3 decimals.',
+    );
   });
 
   it('sells part of a holding, and disables Sell when there is nothing to sell', async () => {
@@ -218,10 +248,12 @@ describe('the metal calculator', () => {
     const mg = screen.getByLabelText('Milligrams (mg)');
     await user.clear(mg);
     await user.type(mg, '2000');
-    await user.click(screen.getByRole('button', { name: 'Sell Gold' }));
-    expect(toast.error).toHaveBeenCalledWith('Sale Failed', {
-      description: "You don't hold that much Gold.",
-    });
+    // Known before the click: the line under the field, no total, and no button to press.
+    expect(screen.getByTestId('quantity-problem')).toHaveTextContent(
+      "You don't hold that much Gold. You hold 1,754.385 mg.",
+    );
+    expect(screen.getByTestId('summary-total')).toHaveTextContent('—');
+    expect(screen.getByRole('button', { name: 'Sell Gold' })).toBeDisabled();
     await user.clear(mg);
     await user.type(mg, '500');
     await user.click(screen.getByRole('button', { name: 'Sell Gold' }));

@@ -1,0 +1,145 @@
+// The figures around an order: the cash a buy draws on, the holding a sell draws on, and what
+// the order comes to (SPEC §9), each with its loading and retry states.
+import { Coins, Wallet } from 'lucide-react';
+import type { Asset } from '@secure-vault/shared/catalogue';
+import { dec } from '@secure-vault/shared/money';
+import type { Quote } from '@secure-vault/shared/trading';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { formatUsd } from '@/lib/format';
+import { useTranslation } from '@/lib/i18n';
+import { formatAssetQuantity } from '@/lib/trade';
+import { cn } from '@/lib/utils';
+import type { useHolding } from '../api/get-holding';
+import type { useSummary } from '../api/get-summary';
+import { formatExactUsd, formatUnitPrice } from '../price-text';
+
+export function CashLine({ summary }: { summary: ReturnType<typeof useSummary> }) {
+  const { t } = useTranslation('trading');
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border bg-muted/40 px-4 py-3 text-sm">
+      <Wallet aria-hidden className="size-4 text-accent-strong" />
+      <span className="text-muted-foreground">{t('order.cashBalance')}</span>
+      {summary.data ? (
+        <bdi dir="ltr" className="font-semibold tabular-nums" data-testid="cash-balance">
+          {formatUsd(summary.data.cashBalance)}
+        </bdi>
+      ) : summary.isError ? (
+        <span className="flex items-center gap-2">
+          {t('order.cashFailed')}
+          <Button
+            variant="link"
+            size="sm"
+            className="h-auto p-0"
+            onClick={() => void summary.refetch()}
+          >
+            {t('order.retry')}
+          </Button>
+        </span>
+      ) : (
+        <Spinner className="size-4" label={t('order.loading')} />
+      )}
+    </div>
+  );
+}
+
+export function HoldingLine({
+  asset,
+  holding,
+}: {
+  asset: Asset;
+  holding: ReturnType<typeof useHolding>;
+}) {
+  const { t } = useTranslation(['trading', 'catalogue']);
+  const name = t(`catalogue:${asset.symbol}.name`);
+  const data = holding.data;
+  return (
+    <div className="grid gap-1 rounded-md border bg-muted/40 px-4 py-3 text-sm">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <Coins aria-hidden className="size-4 text-accent-strong" />
+        <span className="text-muted-foreground">{t('order.youHold')}</span>
+        {data ? (
+          <span className="font-semibold" data-testid="holding-quantity">
+            <span className="tabular-nums">{formatAssetQuantity(t, asset, data.quantity)}</span>
+            {dec(data.quantity).greaterThan(0) ? (
+              <span className="ms-2 font-normal text-muted-foreground">
+                {t('order.worth', { value: formatUsd(data.value) })}
+              </span>
+            ) : null}
+          </span>
+        ) : holding.isError ? (
+          <span className="flex items-center gap-2">
+            {t('order.holdingFailed')}
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto p-0"
+              onClick={() => void holding.refetch()}
+            >
+              {t('order.retry')}
+            </Button>
+          </span>
+        ) : (
+          <Spinner className="size-4" label={t('order.loading')} />
+        )}
+      </div>
+      {data && !dec(data.quantity).greaterThan(0) ? (
+        <p className="text-muted-foreground">{t('order.nothingToSell', { name })}</p>
+      ) : null}
+      {data && dec(data.quantity).greaterThan(0) && data.status !== 'active' ? (
+        <p className="text-muted-foreground">
+          {data.status === 'locked'
+            ? t('order.lockedHolding', { name })
+            : t('order.inDeliveryHolding', { name })}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function OrderSummary({
+  asset,
+  side,
+  quote,
+}: {
+  asset: Asset;
+  side: 'buy' | 'sell';
+  quote: Quote | null;
+}) {
+  const { t } = useTranslation(['trading', 'catalogue']);
+  const rows = [
+    {
+      label: t('order.quantity'),
+      value: quote ? formatAssetQuantity(t, asset, quote.quantity) : '—',
+      testId: 'summary-quantity',
+    },
+    { label: t('order.price'), value: formatUnitPrice(t, asset), testId: 'summary-price' },
+  ];
+  return (
+    <dl className="grid gap-2 text-sm">
+      {rows.map((row) => (
+        <div key={row.testId} className="flex items-baseline justify-between gap-4">
+          <dt className="text-muted-foreground">{row.label}</dt>
+          <dd className="text-end tabular-nums" data-testid={row.testId}>
+            {row.value}
+          </dd>
+        </div>
+      ))}
+      <div className="flex items-baseline justify-between gap-4 border-t pt-2">
+        <dt className="font-semibold">
+          {side === 'buy' ? t('order.totalCharge') : t('order.totalCredit')}
+        </dt>
+        <dd
+          dir="ltr"
+          className={cn(
+            'text-end text-lg font-semibold tabular-nums',
+            !quote && 'text-muted-foreground',
+          )}
+          data-testid="summary-total"
+        >
+          {quote ? formatExactUsd(quote.total) : '—'}
+        </dd>
+      </div>
+    </dl>
+  );
+}
