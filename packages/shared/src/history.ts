@@ -57,6 +57,8 @@ export const historyEntrySchema = z.object({
   quantityDelta: decimalString.nullable(),
   valueDelta: decimalString,
   reference: z.string().nullable(),
+  /** The description staff gave a cash credit or change, for the customer. */
+  note: z.string().nullable(),
   createdAt: z.string(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

@@ -88,6 +88,8 @@ export const ledgerEntries = pgTable(
     reference: text('reference'),
     /** The staff member or impersonator who acted, when not the user. */
     actorId: uuid('actor_id'),
+    /** Words for the customer with the movement: the description staff gave a cash credit. */
+    note: text('note'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (table) => [

@@ -35,13 +35,18 @@ export interface StaffCashMovement {
   amount: string;
   at: Date;
   audit: StaffAudit;
+  /**
+   * The name and description staff gave the change ("Cash deposit", "Wire of 12 November"):
+   * kept on its journal row for the customer's history; the position stays "Cash".
+   */
+  label?: { name: string | null; note: string | null };
 }
 
 /** The customer's cash position after the change, or null once removed. */
 export const moveCashAsStaff: LedgerOperation<StaffCashMovement, ValuableRow | null> = async (
   database,
   caller,
-  { kind, amount, at, audit },
+  { kind, amount, at, audit, label },
 ) => {
   const [row] = await refusing(() =>
     queryAs<ValuableRow | { id: null }>(
@@ -51,8 +56,17 @@ export const moveCashAsStaff: LedgerOperation<StaffCashMovement, ValuableRow | n
       (relation, $) =>
         `select ${valuableSelection} from ${relation} left join lateral ledger_staff_cash(
           c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text, ${$(3)}::numeric,
-          ${$(4)}::text, ${$(5)}::jsonb, ${$(6)}::text) r on true`,
-      [at.toISOString(), kind, amount, audit.action, JSON.stringify(audit.details), audit.ip],
+          ${$(4)}::text, ${$(5)}::jsonb, ${$(6)}::text, ${$(7)}::text, ${$(8)}::text) r on true`,
+      [
+        at.toISOString(),
+        kind,
+        amount,
+        audit.action,
+        JSON.stringify(audit.details),
+        audit.ip,
+        label?.name ?? null,
+        label?.note ?? null,
+      ],
     ),
   );
   return row.id === null ? null : row;

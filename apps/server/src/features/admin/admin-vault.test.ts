@@ -227,6 +227,50 @@ describe('adding a valuable', () => {
     expect(summary.json().cashBalance).toBe('100.30000000');
   });
 
+  it("keeps the name and description staff gave a cash credit in the customer's history", async () => {
+    const customer = await signUp(t);
+    const credited = await add({
+      userId: customer.userId,
+      itemName: 'Cash deposit',
+      itemType: 'cash',
+      estimatedValue: '250.00',
+      description: 'Wire received 12 November, ref. 4471',
+    });
+    expect(credited.statusCode).toBe(201);
+    // The position stays the one "Cash"; the words travel with the movement.
+    expect(credited.json()).toMatchObject({ itemName: 'Cash', estimatedValue: '250.00000000' });
+    const plain = await add({
+      userId: customer.userId,
+      itemName: ' ',
+      itemType: 'cash',
+      estimatedValue: '1.00',
+    });
+    expect(plain.statusCode).toBe(400);
+    const history = await api(t, 'GET', '/me/history', undefined, customer.cookie);
+    expect(
+      history
+        .json()
+        .entries.map((e: { itemName: string; note: string | null; valueDelta: string }) => [
+          e.itemName,
+          e.note,
+          e.valueDelta,
+        ]),
+    ).toEqual([['Cash deposit', 'Wire received 12 November, ref. 4471', '250.00000000']]);
+    const set = await edit(credited.json().id, {
+      itemName: 'Cash',
+      itemType: 'cash',
+      estimatedValue: '200.00',
+    });
+    expect(set.statusCode).toBe(200);
+    const after = await api(t, 'GET', '/me/history', undefined, customer.cookie);
+    expect(after.json().entries[0]).toMatchObject({
+      kind: 'admin_edit',
+      itemName: 'Cash',
+      note: null,
+      valueDelta: '-50.00000000',
+    });
+  });
+
   it.each([['0'], ['-5.00'], [null]])('refuses a cash amount of %s', async (estimatedValue) => {
     const res = await add({
       userId: bob.userId,

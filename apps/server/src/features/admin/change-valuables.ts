@@ -78,6 +78,12 @@ function cashPositionGone(): never {
   throw new Error('the cash position is gone after a credit');
 }
 
+/** What staff called a cash change, for the customer's history (blank words are none). */
+function cashLabel(input: AdminValuableUpdate): { name: string | null; note: string | null } {
+  const words = (text: string | null | undefined) => (text?.trim() ? text.trim() : null);
+  return { name: words(input.itemName), note: words(input.description) };
+}
+
 export async function addValuable(
   ctx: AppContext,
   admin: RequestAuth,
@@ -100,6 +106,7 @@ export async function addValuable(
       amount,
       at,
       audit,
+      label: cashLabel(input),
     });
     return toValuable(row ?? cashPositionGone());
   }
@@ -148,6 +155,7 @@ export async function editValuable(
       amount,
       at,
       audit: audit(found, { ...found, estimatedValue: amount }),
+      label: cashLabel(input),
     });
     return toValuable(row ?? cashPositionGone());
   }

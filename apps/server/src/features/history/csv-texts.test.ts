@@ -43,6 +43,7 @@ describe('the CSV texts', () => {
       quantityDelta: null,
       valueDelta: '0.01',
       reference: 'swap',
+      note: null,
       createdAt: '2026-11-16T09:00:00.000Z',
     });
     expect(csvKind('en', row('swap_cash', 'USD'))).toBe('Swap remainder to cash');

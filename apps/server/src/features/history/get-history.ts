@@ -122,6 +122,7 @@ export async function listHistory(
       quantityDelta: ledgerEntries.quantityDelta,
       valueDelta: ledgerEntries.valueDelta,
       reference: ledgerEntries.reference,
+      note: ledgerEntries.note,
       createdAt: ledgerEntries.createdAt,
       cursorAt: sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
@@ -141,6 +142,7 @@ export async function listHistory(
       quantityDelta: row.quantityDelta,
       valueDelta: row.valueDelta,
       reference: row.reference,
+      note: row.note,
       createdAt: row.createdAt.toISOString(),
     })),
     nextCursor: hasMore && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,

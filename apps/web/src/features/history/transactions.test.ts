@@ -13,6 +13,7 @@ function entry(partial: Partial<HistoryEntry>): HistoryEntry {
     quantityDelta: null,
     valueDelta: '0',
     reference: null,
+    note: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     ...partial,
   };

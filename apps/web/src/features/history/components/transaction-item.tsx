@@ -28,6 +28,17 @@ function legLabel(t: TFunction, entry: HistoryEntry): { name: string; symbol: st
   };
 }
 
+/**
+ * What staff wrote with a cash change: the name they gave it when it is not just "Cash", and its
+ * description ("Cash deposit · Wire of 12 November"). Their own words, in their language.
+ */
+function staffWords(entry: HistoryEntry): string | null {
+  if (!isCash(entry)) return null;
+  const name = entry.itemName && entry.itemName !== 'Cash' ? entry.itemName : null;
+  const words = [name, entry.note].filter((text): text is string => Boolean(text));
+  return words.length > 0 ? words.join(' · ') : null;
+}
+
 function quantityText(t: TFunction, entry: HistoryEntry): string | null {
   const asset = entry.assetSymbol ? findAsset(entry.assetSymbol) : undefined;
   if (!asset || entry.quantityDelta === null) return null;
@@ -53,6 +64,7 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
         {transaction.legs.map((leg) => {
           const label = legLabel(t, leg);
           const quantity = quantityText(t, leg);
+          const note = staffWords(leg);
           const value = dec(leg.valueDelta);
           return (
             <li
@@ -60,11 +72,21 @@ export function TransactionItem({ transaction }: { transaction: Transaction }) {
               className="grid grid-cols-[1fr_auto] items-baseline gap-x-4 gap-y-0.5 text-sm sm:grid-cols-[1fr_12rem_10rem]"
               data-testid="history-leg"
             >
-              <span className="min-w-0 truncate">
-                {label.name}
-                {label.symbol ? (
-                  <span className="ms-2 text-muted-foreground">
-                    <bdi dir="ltr">{label.symbol}</bdi>
+              <span className="min-w-0">
+                <span className="block truncate">
+                  {label.name}
+                  {label.symbol ? (
+                    <span className="ms-2 text-muted-foreground">
+                      <bdi dir="ltr">{label.symbol}</bdi>
+                    </span>
+                  ) : null}
+                </span>
+                {note ? (
+                  <span
+                    className="block text-xs break-words text-muted-foreground"
+                    data-testid="history-note"
+                  >
+                    <bdi>{note}</bdi>
                   </span>
                 ) : null}
               </span>

@@ -37,6 +37,7 @@ function row(partial: Partial<HistoryEntry>): HistoryEntry {
     quantityDelta: null,
     valueDelta: '0',
     reference: null,
+    note: null,
     createdAt: '2026-01-05T10:00:00.000Z',
     ...partial,
   };
@@ -96,6 +97,36 @@ describe('/history', () => {
     expect(legs[1]).toHaveTextContent('-$100.00');
     expect(screen.getByTestId('summary-purchases')).toHaveTextContent('1');
     expect(screen.getByTestId('summary-total')).toHaveTextContent('3');
+  });
+
+  it('shows the name and description staff gave a cash credit, and nothing for plain cash', async () => {
+    stubHistory(() =>
+      page([
+        row({
+          id: '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b',
+          kind: 'admin_add',
+          assetSymbol: 'USD',
+          itemName: 'Cash deposit',
+          valueDelta: '250.00',
+          note: 'Wire received 12 November',
+        }),
+        row({
+          id: '7a2e3d4c-5b6f-4a71-9b8c-0d1e2f3a4b5c',
+          kind: 'admin_add',
+          assetSymbol: 'USD',
+          itemName: 'Cash',
+          valueDelta: '5.00',
+          createdAt: '2026-01-04T10:00:00.000Z',
+        }),
+      ]),
+    );
+    renderWithProviders(<HistoryRoute />, { route: '/history' });
+    const items = await screen.findAllByTestId('history-item');
+    expect(within(items[0]!).getByTestId('history-leg')).toHaveTextContent('Cash');
+    expect(within(items[0]!).getByTestId('history-note')).toHaveTextContent(
+      'Cash deposit · Wire received 12 November',
+    );
+    expect(within(items[1]!).queryByTestId('history-note')).not.toBeInTheDocument();
   });
 
   it('shows a swap once, as a swap, with its cash remainder named, and counts that add up', async () => {
