@@ -44,6 +44,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, DATABASE_URL: '', MAIL_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  describe('DATABASE_POOL_SIZE', () => {
+    it('defaults to two connections per core, at least four, and takes a positive number', () => {
+      expect(loadConfig({ ...base, DATABASE_URL: postgres }).databasePoolSize).toBe(
+        Math.max(4, 2 * os.availableParallelism()),
+      );
+      expect(
+        loadConfig({ ...base, DATABASE_URL: postgres, DATABASE_POOL_SIZE: '12' }).databasePoolSize,
+      ).toBe(12);
+      expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+      expect(() => loadConfig({ ...base, DATABASE_POOL_SIZE: 'lots' })).toThrow(
+        /DATABASE_POOL_SIZE/,
+      );
+    });
+  });
+
   describe('WEB_CONCURRENCY', () => {
     it('defaults to one process per core in production on PostgreSQL, else one', () => {
       expect(loadConfig({ ...base, ...production, DATABASE_URL: postgres }).webConcurrency).toBe(

@@ -44,6 +44,10 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     /** Server processes sharing the port (main.ts, cluster.ts); PostgreSQL only. */
     WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+    DATABASE_POOL_SIZE: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(1).max(1000).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -103,6 +107,11 @@ export interface Config {
   webDist: string;
   /** Server processes on the port: 1 runs in this process, more fork workers (cluster.ts). */
   webConcurrency: number;
+  /**
+   * PostgreSQL connections each process may open. Few beat many on a small machine: more
+   * backends than cores only compete for them (bench/README.md, drivers).
+   */
+  databasePoolSize: number;
 }
 
 export class ConfigError extends Error {
@@ -143,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency:
       e.WEB_CONCURRENCY ??
       (e.NODE_ENV === 'production' && e.DATABASE_URL ? os.availableParallelism() : 1),
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(4, 2 * os.availableParallelism()),
   };
 }
 

@@ -29,7 +29,13 @@ function readConfig(): Config {
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 
-const open = () => openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+const open = () =>
+  openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    logger,
+  });
 
 /** What a start does once, however many processes serve. */
 async function prepare(database: Database): Promise<void> {
