@@ -45,9 +45,9 @@ describe('loadConfig', () => {
   });
 
   describe('DATABASE_POOL_SIZE', () => {
-    it('defaults to two connections per core, at least four, and takes a positive number', () => {
+    it('defaults to four connections per core, at least 8, and takes a positive number', () => {
       expect(loadConfig({ ...base, DATABASE_URL: postgres }).databasePoolSize).toBe(
-        Math.max(4, 2 * os.availableParallelism()),
+        Math.max(8, 4 * os.availableParallelism()),
       );
       expect(
         loadConfig({ ...base, DATABASE_URL: postgres, DATABASE_POOL_SIZE: '12' }).databasePoolSize,
