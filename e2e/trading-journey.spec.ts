@@ -235,11 +235,13 @@ for (const language of ['en', 'ar'] as const) {
       expect(has(h.kinds.sell, 'BTC', '-0.00050000')).toBe(true);
       expect(has(h.kinds.swap_out, 'AU', '-1000.00000000')).toBe(true);
       expect(has(h.kinds.swap_in, 'AG', '67857.14200000')).toBe(true);
-      // Cash moves in whole cents: the $100 buy took exactly 100.00.
-      expect(rows.some((row) => row[1] === h.kinds.buy && row[5] === '-100.00000000')).toBe(true);
+      // Amounts in whole cents, as on the page: the $100 buy took exactly 100.00 of cash, and
+      // its gold (worth $99.999945) reads 100.00 too; the cash rows add up to the cash held.
+      expect(rows.some((row) => row[1] === h.kinds.buy && row[5] === '-100.00')).toBe(true);
+      expect(rows.every((row) => /^-?\d+\.\d{2}$/.test(row[5] ?? ''))).toBe(true);
       const cashRows = rows.filter((row) => row[2] === 'USD');
-      expect(cashRows.length).toBeGreaterThan(0);
-      expect(cashRows.every((row) => /\.\d{2}0{6}$/.test(row[5] ?? ''))).toBe(true);
+      const cashHeld = cashRows.reduce((cents, row) => cents + Math.round(Number(row[5]) * 100), 0);
+      expect(cashHeld).toBe(81_400);
       expect(rows.filter((row) => row[2] === 'AU').every((row) => row[3] === c.AU.name)).toBe(true);
 
       // Filtered to sales: the list, the address and the CSV link follow.

@@ -1,10 +1,12 @@
-// The CSV names cash and assets as the web app does; the two lists must not drift apart.
+// The CSV names cash and assets as the web app does (the two lists must not drift apart), and
+// shows amounts in whole cents as the page does.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assets } from '@secure-vault/shared/catalogue';
 import type { HistoryEntry } from '@secure-vault/shared/history';
 import { arabicAssetNames, csvKind, csvTexts } from './csv-texts.ts';
+import { csvCents } from './export-history.ts';
 
 const locales = path.resolve(import.meta.dirname, '../../../../web/src/locales');
 const read = (language: string, namespace: string): unknown =>
@@ -49,5 +51,16 @@ describe('the CSV texts', () => {
     expect(csvKind('en', row('swap_cash', 'USD'))).toBe('Swap remainder to cash');
     expect(csvKind('ar', row('swap_out', 'USD'))).toBe('باقي المبادلة إلى النقد');
     expect(csvKind('en', row('swap_out', 'ETH'))).toBe('Swap (given)');
+  });
+});
+
+describe('CSV amounts', () => {
+  it('are whole cents, half away from zero, never "-0.00"', () => {
+    expect(csvCents('-100.00000000')).toBe('-100.00');
+    expect(csvCents('99.99994500')).toBe('100.00');
+    expect(csvCents('0.00500000')).toBe('0.01');
+    expect(csvCents('-0.00500000')).toBe('-0.01');
+    expect(csvCents('-0.00400000')).toBe('0.00');
+    expect(csvCents('1234567.89')).toBe('1234567.89');
   });
 });

@@ -2,6 +2,7 @@
 // quotes doubled): every row matching the filters, read in keyset batches, with its header, kinds
 // and asset names in the customer's language.
 import type { Language } from '@secure-vault/shared/i18n';
+import { Dec, dec, usdScale } from '@secure-vault/shared/money';
 import type { Db } from '../../db/client.ts';
 import { csvItem, csvKind, csvTexts } from './csv-texts.ts';
 import { type HistoryFilter, listHistory } from './get-history.ts';
@@ -19,6 +20,16 @@ export function csvField(value: string): string {
 export function csvText(value: string | null): string {
   if (value === null) return '';
   return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+}
+
+/**
+ * An amount in whole cents, as the history page shows it (DESIGN §2): cash rows are whole cents
+ * already; an asset row's exact worth ($99.999945 of gold bought for $100.00) reads "100.00".
+ * Half away from zero, and never "-0.00".
+ */
+export function csvCents(value: string): string {
+  const cents = dec(value).toDecimalPlaces(usdScale, Dec.ROUND_HALF_UP);
+  return cents.isZero() ? '0.00' : cents.toFixed(usdScale);
 }
 
 export async function exportHistoryCsv(
@@ -39,7 +50,7 @@ export async function exportHistoryCsv(
           csvText(entry.assetSymbol),
           csvText(csvItem(language, entry)),
           entry.quantityDelta ?? '',
-          entry.valueDelta,
+          csvCents(entry.valueDelta),
           csvText(entry.reference),
         ].join(','),
       );

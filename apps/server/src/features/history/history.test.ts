@@ -4,9 +4,10 @@ import type { HistoryEntry, HistoryPage } from '@secure-vault/shared/history';
 import { call } from '../../test/auth-helpers.ts';
 import { type Customer, createCustomer } from '../../test/customers.ts';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app.ts';
-import { journalOf, platformRoundingOf, swap, trade } from '../../test/trading.ts';
+import { cashOf, journalOf, platformRoundingOf, swap, trade } from '../../test/trading.ts';
 import { recordMovements } from '../../ledger/journal.ts';
 import { csvItem, csvKind } from './csv-texts.ts';
+import { csvCents } from './export-history.ts';
 
 const hour = 60 * 60_000;
 const clock = manualClock(new Date('2026-11-01T09:00:00Z'));
@@ -294,12 +295,17 @@ describe('GET /me/history.csv', () => {
         e.assetSymbol ?? '',
         csvItem('en', e),
         e.quantityDelta ?? '',
-        e.valueDelta,
+        csvCents(e.valueDelta),
         e.reference ?? '',
       ]),
     );
-    // The customer's rows plus the platform's rounding under their references: the deposit.
-    const total = rows.slice(1).reduce((acc, row) => acc.plus(row[5]!), dec(0));
+    // Amounts in whole cents, as the page shows them; the cash rows add up to the cash held.
+    expect(rows.slice(1).every((row) => /^-?\d+\.\d{2}$/.test(row[5]!))).toBe(true);
+    const cashRows = rows.slice(1).filter((row) => row[2] === 'USD');
+    const cash = cashRows.reduce((acc, row) => acc.plus(row[5]!), dec(0));
+    expect(cash.toFixed(8)).toBe(await cashOf(t, busy.userId));
+    // The journal's exact values plus the platform's rounding under their references: the deposit.
+    const total = api.reduce((acc, e) => acc.plus(e.valueDelta), dec(0));
     const references = [...new Set(api.flatMap((e) => (e.reference ? [e.reference] : [])))];
     const rounding = await platformRoundingOf(t, references);
     expect(rounding.isZero()).toBe(false);
@@ -404,7 +410,7 @@ describe('GET /me/history.csv', () => {
     const amounts = parseCsv(res.body)
       .slice(1)
       .map((row) => row[5]);
-    expect(amounts).toContain('-4.00000000');
+    expect(amounts).toContain('-4.00');
   });
 
   it("holds only the caller's rows", async () => {
