@@ -114,20 +114,21 @@ export async function addValuable(
   return toValuable(row);
 }
 
-/** The owner and kind of a valuable, to route the change; the ledger locks and checks it. */
-async function findValuable(ctx: AppContext, valuableId: string): Promise<ValuableRow> {
-  const [row] = await ctx.db.select().from(valuables).where(eq(valuables.id, valuableId));
-  if (!row) throw new AppError('NOT_FOUND', 'No such valuable.');
-  return row;
-}
-
-function refuseUnavailable(row: ValuableRow): void {
-  if (row.status !== 'active') {
+/**
+ * The valuable staff want to change, with its owner as the ledger's caller and the time of the
+ * change: what it is routes the change, and the ledger locks and checks it again. Only an active
+ * valuable may be changed.
+ */
+async function valuableToChange(ctx: AppContext, admin: RequestAuth, valuableId: string) {
+  const [found] = await ctx.db.select().from(valuables).where(eq(valuables.id, valuableId));
+  if (!found) throw new AppError('NOT_FOUND', 'No such valuable.');
+  if (found.status !== 'active') {
     throw new AppError(
       'ASSET_UNAVAILABLE',
       'This valuable is fixed for a term, in delivery or delivered; it cannot be changed now.',
     );
   }
+  return { found, caller: knownCaller(found.userId, admin.user.id), at: ctx.clock.now() };
 }
 
 export async function editValuable(
@@ -137,10 +138,7 @@ export async function editValuable(
   input: AdminValuableUpdate,
   meta: RequestMeta,
 ): Promise<Valuable> {
-  const found = await findValuable(ctx, valuableId);
-  refuseUnavailable(found);
-  const caller = knownCaller(found.userId, admin.user.id);
-  const at = ctx.clock.now();
+  const { found, caller, at } = await valuableToChange(ctx, admin, valuableId);
   const audit = (before: ValuableRow, after: ValuableRow) =>
     ({
       action: 'admin.valuable_edited',
@@ -175,10 +173,7 @@ export async function deleteValuable(
   valuableId: string,
   meta: RequestMeta,
 ): Promise<void> {
-  const found = await findValuable(ctx, valuableId);
-  refuseUnavailable(found);
-  const caller = knownCaller(found.userId, admin.user.id);
-  const at = ctx.clock.now();
+  const { found, caller, at } = await valuableToChange(ctx, admin, valuableId);
   const audit = (before: ValuableRow) =>
     ({
       action: 'admin.valuable_deleted',

@@ -66,6 +66,18 @@ export async function requestPasswordReset(
 const invalidLink = () =>
   new AppError('TOKEN_INVALID', 'This link is invalid or has expired. Please request a new one.');
 
+/** The live reset link's account and its authenticator secret, or TOKEN_INVALID. Uses nothing up. */
+async function resetLinkOwner(ctx: AppContext, token: string, now: Date) {
+  const link = await peekAuthToken(ctx.db, 'password_reset', token, now);
+  if (!link) throw invalidLink();
+  const [owner] = await ctx.db
+    .select({ totpSecret: users.totpSecret })
+    .from(users)
+    .where(eq(users.id, link.userId));
+  if (!owner) throw invalidLink();
+  return { link, totpSecret: owner.totpSecret };
+}
+
 /**
  * Whether a reset link still works, so its page can say so when it opens rather than after the
  * form is filled in, and whether the account will ask for its authenticator code too. Nothing is
@@ -84,14 +96,8 @@ export async function checkPasswordResetLink(
     await forgetHits(ctx.db, hits.ids);
     throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
   }
-  const link = await peekAuthToken(ctx.db, 'password_reset', input.token, now);
-  if (!link) throw invalidLink();
-  const [owner] = await ctx.db
-    .select({ totpSecret: users.totpSecret })
-    .from(users)
-    .where(eq(users.id, link.userId));
-  if (!owner) throw invalidLink();
-  return { requiresTotp: owner.totpSecret !== null };
+  const { totpSecret } = await resetLinkOwner(ctx, input.token, now);
+  return { requiresTotp: totpSecret !== null };
 }
 
 export interface CompleteResetInput {
@@ -107,15 +113,9 @@ export async function completePasswordReset(
   previousSessionId: string | null,
 ): Promise<IssuedSession> {
   const now = ctx.clock.now();
-  const link = await peekAuthToken(ctx.db, 'password_reset', input.token, now);
-  if (!link) throw invalidLink();
-  const [owner] = await ctx.db
-    .select({ totpSecret: users.totpSecret })
-    .from(users)
-    .where(eq(users.id, link.userId));
-  if (!owner) throw invalidLink();
+  const { link, totpSecret } = await resetLinkOwner(ctx, input.token, now);
   let totpHits: string[] = [];
-  if (owner.totpSecret) {
+  if (totpSecret) {
     if (!input.totp)
       throw new AppError('TOTP_REQUIRED', 'Enter the code from your authenticator app.');
     // The same second-factor limits as sign-in (decision 010): a link gives no fresh budget.
