@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dec, sum } from '@secure-vault/shared/money';
+import { signUpStaff } from '../../test/auth-helpers.ts';
 import { createCustomer } from '../../test/customers.ts';
 import { createTestApp, dbKind, type TestApp } from '../../test/test-app.ts';
-import { cashOf, expectHoldingsMatchJournal, positionOf, trade } from '../../test/trading.ts';
+import { cashOf, expectHoldingsMatchJournal, positionOf, swap, trade } from '../../test/trading.ts';
+import { api } from '../../test/vault.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,4 +61,62 @@ describe('concurrent buys', () => {
     expect(await cashOf(t, customer.userId)).toBe('943.00000000');
     await expectHoldingsMatchJournal(t, customer.userId);
   });
+});
+
+describe('different movements racing for the same cash and the same holding', () => {
+  it.skipIf(dbKind !== 'postgres')(
+    'each applies whole or not at all, without a deadlock, and the sums still agree (PostgreSQL only)',
+    async () => {
+      const staff = await signUpStaff(t);
+      const customer = await createCustomer(t, { cash: '1000' });
+      // 10,000 mg of gold for $570.00, leaving $430.00.
+      expect(
+        (await trade(t, customer, { side: 'buy', asset: 'AU', quantity: '10000' })).statusCode,
+      ).toBe(201);
+      const sell = () => trade(t, customer, { side: 'sell', asset: 'AU', quantity: '1000' });
+      const buy = () => trade(t, customer, { side: 'buy', asset: 'AU', quantity: '1000' });
+      // 1000 mg of gold is $57.00, which buys 67,857.142 mg of silver: no cents come back.
+      const swapToSilver = () => swap(t, customer, { from: 'AU', to: 'AG', quantity: '1000' });
+      const credit = () =>
+        api(
+          t,
+          'POST',
+          '/admin/valuables',
+          {
+            userId: customer.userId,
+            itemName: 'Cash',
+            itemType: 'cash',
+            estimatedValue: '10.00',
+          },
+          staff.cookie,
+        );
+      const calls = [
+        ...Array.from({ length: 8 }, sell),
+        ...Array.from({ length: 8 }, swapToSilver),
+        ...Array.from({ length: 8 }, buy),
+        ...Array.from({ length: 4 }, credit),
+      ];
+      const results = await Promise.all(calls);
+      const status = (from: number, to: number) => results.slice(from, to).map((r) => r.statusCode);
+      for (const res of results) {
+        // Accepted, or refused for want of gold or cash: never a deadlock, conflict or 5xx.
+        expect([200, 201, 422], res.body).toContain(res.statusCode);
+      }
+      expect(status(24, 28)).toEqual([201, 201, 201, 201]);
+      const sold = status(0, 8).filter((code) => code === 201).length;
+      const swapped = status(8, 16).filter((code) => code === 201).length;
+      const bought = status(16, 24).filter((code) => code === 201).length;
+      const gold = 10_000 - 1000 * (sold + swapped) + 1000 * bought;
+      expect(dec((await positionOf(t, customer.userId, 'AU'))?.quantity ?? '0').toFixed(3)).toBe(
+        dec(gold).toFixed(3),
+      );
+      expect(await cashOf(t, customer.userId)).toBe(
+        dec(430 + 57 * sold - 57 * bought + 40).toFixed(8),
+      );
+      expect(dec((await positionOf(t, customer.userId, 'AG'))?.quantity ?? '0').toFixed(3)).toBe(
+        dec('67857.142').times(swapped).toFixed(3),
+      );
+      await expectHoldingsMatchJournal(t, customer.userId);
+    },
+  );
 });
