@@ -65,7 +65,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ...(route.methods.some(changesState) ? [csrfGuard(ctx.config)] : []),
     accessGuard(ctx, route),
   ]);
-  registerErrorHandling(app);
+  registerErrorHandling(app, { checkDeclaredErrors: ctx.config.nodeEnv === 'test' });
 
   // One log line per request, without query strings (they may carry addresses or tokens).
   app.addHook('onResponse', async (request, reply) => {
@@ -91,13 +91,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await registerAuth(app);
   await registerOpenApi(app);
 
+  // Each feature's routes in a context of its own (hooks a feature adds stay its own); every
+  // route's path comes from its contract.
+  const feature = (routes: (scope: FastifyInstance, ctx: AppContext) => void) =>
+    app.register(async (scope) => routes(scope, ctx));
   await app.register(healthRoutes, { prefix: '/api', ctx });
   await app.register(contactRoutes, { prefix: apiPrefix, ctx });
   await app.register(authRoutes, { prefix: `${apiPrefix}/auth`, ctx });
   await app.register(adminUserRoutes, { prefix: `${apiPrefix}/admin`, ctx });
-  await app.register(tradingRoutes, { prefix: apiPrefix, ctx });
+  await feature(tradingRoutes);
   await app.register(historyRoutes, { prefix: apiPrefix, ctx });
-  await app.register(vaultRoutes, { prefix: `${apiPrefix}/me`, ctx });
+  await feature(vaultRoutes);
   await app.register(adminVaultRoutes, { prefix: `${apiPrefix}/admin`, ctx });
   await registerRealtime(app, ctx);
   scheduleIdempotencyKeyPurge(app, ctx);

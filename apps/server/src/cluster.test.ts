@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { realtimePath } from '@secure-vault/shared/vault';
+import { realtimePath } from '@secure-vault/shared/realtime';
 import { sessionCookieName } from './auth/sessions.ts';
 import { openDatabase } from './db/client.ts';
 import { createCustomer } from './test/customers.ts';

@@ -131,37 +131,3 @@ export const historyPageSchema = z.object({
   summary: historySummarySchema,
 });
 export type HistoryPage = z.infer<typeof historyPageSchema>;
-
-// ── Trades (POST /api/v1/trades, /api/v1/swaps with an Idempotency-Key header) ──────────
-export const tradeResultSchema = z.object({
-  side: z.enum(['buy', 'sell']),
-  asset: z.string(),
-  quantity: decimalString,
-  price: decimalString,
-  /** quantity × price, exact: what the holding moved by. */
-  value: decimalString,
-  /** The cash paid or received, in whole cents. */
-  total: decimalString,
-  cashBalance: decimalString,
-  holdingQuantity: decimalString,
-  /** The trade id, on every journal row of the trade (history's `reference`). */
-  reference: z.string(),
-});
-export type TradeResult = z.infer<typeof tradeResultSchema>;
-
-export const swapResultSchema = z.object({
-  from: z.object({ asset: z.string(), quantity: decimalString, value: decimalString }),
-  to: z.object({ asset: z.string(), quantity: decimalString, value: decimalString }),
-  /** Whole cents of the proceeds left after buying the target, credited as cash. */
-  cashRemainder: decimalString,
-  cashBalance: decimalString,
-  /** The swap id, on every journal row of the swap. */
-  reference: z.string(),
-});
-export type SwapResult = z.infer<typeof swapResultSchema>;
-
-export const idempotencyHeader = 'idempotency-key';
-/** 8 to 100 visible ASCII characters; a fresh `crypto.randomUUID()` per user action fits. */
-export const idempotencyKeyPattern = /^[\x21-\x7e]{8,100}$/;
-/** Set on a response that repeats the stored first answer to the same key. */
-export const idempotentReplayHeader = 'idempotent-replayed';

@@ -10,5 +10,7 @@ export * from './catalogue.ts';
 export * from './trading.ts';
 export * from './vault.ts';
 export * from './history.ts';
+export * from './realtime.ts';
+export * from './contract.ts';
 export * from './prerender.ts';
 export * from './text.ts';

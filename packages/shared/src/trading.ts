@@ -174,3 +174,33 @@ export const holdingSchema = z.object({
   status: z.enum(['active', 'locked', 'in_delivery']).nullable(),
 });
 export type Holding = z.infer<typeof holdingSchema>;
+
+const decimalString = z.string().regex(decimalPattern);
+
+// ── Trades (POST /api/v1/trades, /api/v1/swaps with an Idempotency-Key header) ─────────
+export const tradeResultSchema = z.object({
+  side: z.enum(['buy', 'sell']),
+  asset: z.string(),
+  quantity: decimalString,
+  price: decimalString,
+  /** quantity × price, exact: what the holding moved by. */
+  value: decimalString,
+  /** The cash paid or received, in whole cents. */
+  total: decimalString,
+  cashBalance: decimalString,
+  holdingQuantity: decimalString,
+  /** The trade id, on every journal row of the trade (history's `reference`). */
+  reference: z.string(),
+});
+export type TradeResult = z.infer<typeof tradeResultSchema>;
+
+export const swapResultSchema = z.object({
+  from: z.object({ asset: z.string(), quantity: decimalString, value: decimalString }),
+  to: z.object({ asset: z.string(), quantity: decimalString, value: decimalString }),
+  /** Whole cents of the proceeds left after buying the target, credited as cash. */
+  cashRemainder: decimalString,
+  cashBalance: decimalString,
+  /** The swap id, on every journal row of the swap. */
+  reference: z.string(),
+});
+export type SwapResult = z.infer<typeof swapResultSchema>;

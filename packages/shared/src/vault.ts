@@ -141,19 +141,6 @@ export const userNetWorthSchema = z.object({
 });
 export type UserNetWorth = z.infer<typeof userNetWorthSchema>;
 
-// ── Realtime (DESIGN §6) ─────────────────────────────────────────────────────────────────
-/** What changed for the signed-in user; the web app invalidates the matching queries. */
-export const realtimeTopics = ['valuables', 'profile', 'requests'] as const;
-export type RealtimeTopic = (typeof realtimeTopics)[number];
-export const realtimeEventSchema = z.object({
-  type: z.literal('changed'),
-  topic: z.enum(realtimeTopics),
-});
-export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
-export const realtimePath = '/api/v1/realtime';
-export const realtimeHeartbeatMs = 25_000;
-export const realtimeReconnectDelaysMs = [1000, 2000, 5000, 10_000] as const;
-
 // ── Additions for the vault API ──────────────────────────────────────────────────────────
 /** GET /api/v1/me/valuables: the dashboard's default is date stored, newest first. */
 export const valuableOrders = ['dateStored', 'createdAt', 'itemName'] as const;
@@ -178,9 +165,3 @@ export const vaultIssueKeys = {
   cashAmountRequired: 'vault:errors.cashAmountRequired',
   cashTypeFixed: 'vault:errors.cashTypeFixed',
 } as const;
-
-/** What a realtime client may send: a keep-alive answered by `{"type":"pong"}`. */
-export const realtimeClientMessageSchema = z.object({ type: z.literal('ping') });
-export const realtimePongSchema = z.object({ type: z.literal('pong') });
-/** Close codes of the realtime socket. */
-export const realtimeCloseCodes = { unauthenticated: 4401 } as const;

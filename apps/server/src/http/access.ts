@@ -3,8 +3,9 @@
 // `http://host/api/…`, `//api/…`) that the router still matches. A route without a declaration,
 // wherever it lives, stops start-up: deny by default.
 import type { FastifyInstance, FastifySchema, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { Access, Contract } from '@secure-vault/shared/contract';
 
-export type Access = 'public' | 'user' | 'admin';
+export type { Access };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -20,6 +21,8 @@ declare module 'fastify' {
      * gets its caller from the statement, which yields nothing for a dead session. 'user' only.
      */
     joinsSession?: boolean;
+    /** The contract the route was registered from (http/route.ts sets it). */
+    contract?: Contract;
   }
 }
 
@@ -29,6 +32,8 @@ export interface RegisteredRoute {
   access: Access;
   readsSession: boolean;
   schema: FastifySchema | undefined;
+  /** The contract the route was registered from (http/route.ts), if any. */
+  contract: Contract | undefined;
 }
 
 /** What a route's guards are built from. */
@@ -94,7 +99,14 @@ export function guardEveryRoute(app: FastifyInstance, guardsFor: GuardFactory): 
     const guarded = { methods, url: route.url, access, readsSession, joinsSession };
     route.onRequest = [...guardsFor(guarded), ...own];
     for (const method of methods) {
-      table.push({ method, url: route.url, access, readsSession, schema: route.schema });
+      table.push({
+        method,
+        url: route.url,
+        access,
+        readsSession,
+        schema: route.schema,
+        contract: route.config?.contract,
+      });
     }
   });
 }

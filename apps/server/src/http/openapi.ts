@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { errorCodes } from '@secure-vault/shared';
 import { declarePluginAccess } from './access.ts';
 
-const errorBodySchema = z.object({
+export const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(
       Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]],

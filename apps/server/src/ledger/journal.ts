@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { LedgerKind } from '@secure-vault/shared/history';
 import { type Dec, toFixedString } from '@secure-vault/shared/money';
-import type { RealtimeTopic } from '@secure-vault/shared/vault';
+import type { RealtimeTopic } from '@secure-vault/shared/realtime';
 import type { Db } from '../db/client.ts';
 import { ledgerEntries } from '../db/vault-schema.ts';
 

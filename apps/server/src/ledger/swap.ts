@@ -3,7 +3,7 @@
 // over to cash, journals the rounding, stores the answer and notifies.
 import { randomUUID } from 'node:crypto';
 import type { Asset } from '@secure-vault/shared/catalogue';
-import type { SwapResult } from '@secure-vault/shared/history';
+import type { SwapResult } from '@secure-vault/shared/trading';
 import type { SwapQuote } from '@secure-vault/shared/trading';
 import { queryAs } from '../db/caller.ts';
 import type { Idempotency, LedgerOperation, Outcome, StoredOutcome } from './movement.ts';

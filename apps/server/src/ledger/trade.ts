@@ -3,7 +3,7 @@
 // journals both and the rounding, stores the answer and notifies, all in the caller's statement.
 import { randomUUID } from 'node:crypto';
 import { type Asset, storageLocations } from '@secure-vault/shared/catalogue';
-import type { TradeResult } from '@secure-vault/shared/history';
+import type { TradeResult } from '@secure-vault/shared/trading';
 import type { Quote, TradeSide } from '@secure-vault/shared/trading';
 import { queryAs } from '../db/caller.ts';
 import type { Idempotency, LedgerOperation, Outcome, StoredOutcome } from './movement.ts';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { realtimePath } from '@secure-vault/shared/vault';
+import { realtimePath } from '@secure-vault/shared/realtime';
 import { openDatabase } from '../db/client.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
 import {

@@ -10,7 +10,7 @@ import {
   realtimeClientMessageSchema,
   realtimeHeartbeatMs,
   realtimePath,
-} from '@secure-vault/shared/vault';
+} from '@secure-vault/shared/realtime';
 import type { AppContext } from '../context.ts';
 import { requireAuth } from '../auth/access.ts';
 import { sessionIdleMs } from '../auth/sessions.ts';

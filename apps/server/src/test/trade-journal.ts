@@ -3,7 +3,7 @@
 // two rows, value created or lost by a trade (counting the platform's rounding row), cash below
 // zero, or an idempotency key kept without its answer. Holdings against the journal are journalMismatches (vault.ts).
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
-import type { TradeResult } from '@secure-vault/shared/history';
+import type { TradeResult } from '@secure-vault/shared/trading';
 import { dec, isWholeCents, sum } from '@secure-vault/shared/money';
 import { cashSymbol, idempotencyKeys, ledgerEntries, valuables } from '../db/vault-schema.ts';
 import type { TestApp } from './test-app.ts';

@@ -1,6 +1,17 @@
-// The one way the web app talks to the API: JSON, the CSRF header on every state change,
-// the page's language, and errors turned into ApiError with the server's code.
-import { apiPrefix, csrfHeader } from '@secure-vault/shared/http';
+// The one way the web app talks to the API: `callApi(contract, input)` with the operation's
+// contract from packages/shared, so the path, the input and the answer's type come from the one
+// object the server registers too. JSON, the CSRF header on every state change, the page's
+// language, the Idempotency-Key of money-moving operations, and errors turned into ApiError with
+// the server's code.
+import {
+  type Contract,
+  type ContractInput,
+  type ContractResponse,
+  type NeedsNoInput,
+  pathOf,
+  queryStringOf,
+} from '@secure-vault/shared/contract';
+import { apiPrefix, csrfHeader, idempotencyHeader } from '@secure-vault/shared/http';
 import {
   type ErrorBody,
   type ErrorCode,
@@ -66,6 +77,43 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     );
   }
   return payload as T;
+}
+
+/** What a call takes besides the contract's own parts. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** The arguments of a call: none when the contract takes no input. */
+export type CallArgs<C extends Contract> =
+  NeedsNoInput<C> extends true
+    ? [input?: ContractInput<C> & CallOptions]
+    : [input: ContractInput<C> & CallOptions];
+
+interface LooseInput extends CallOptions {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  idempotencyKey?: string;
+}
+
+/** The address of an operation with its params and query filled in (links, downloads). */
+export function apiUrl<C extends Contract>(contract: C, ...[input]: CallArgs<C>): string {
+  const { params, query } = (input ?? {}) as LooseInput;
+  return pathOf(contract.path, params) + queryStringOf(query);
+}
+
+/** Calls the operation `contract` describes and resolves to its answer (undefined for 204). */
+export function callApi<C extends Contract>(
+  contract: C,
+  ...[input]: CallArgs<C>
+): Promise<ContractResponse<C>> {
+  const loose = (input ?? {}) as LooseInput;
+  return request<ContractResponse<C>>(contract.method, apiUrl(contract, ...([input] as CallArgs<C>)), {
+    body: loose.body,
+    headers: loose.idempotencyKey ? { [idempotencyHeader]: loose.idempotencyKey } : {},
+    ...(loose.signal ? { signal: loose.signal } : {}),
+  });
 }
 
 export const api = {

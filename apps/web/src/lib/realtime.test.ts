@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as shared from '@secure-vault/shared/vault';
+import * as shared from '@secure-vault/shared/realtime';
 import * as realtime from './realtime';
 import { connectRealtime, parseChange, realtimeUrl, topicQueryKeys } from './realtime';
 

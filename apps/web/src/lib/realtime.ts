@@ -6,7 +6,7 @@
 // takes over from there.
 import { useEffect } from 'react';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
-import type { RealtimeTopic } from '@secure-vault/shared/vault';
+import type { RealtimeTopic } from '@secure-vault/shared/realtime';
 import { sessionQueryKey } from './auth/get-session';
 import { requestsQueryKey, vaultQueryKeys } from './query-keys';
 

@@ -12,11 +12,8 @@ import { asc, count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAsset, quantityDecimals, quote } from '@secure-vault/shared';
-import {
-  idempotentReplayHeader,
-  type TradeResult,
-  tradeResultSchema,
-} from '@secure-vault/shared/history';
+import { idempotentReplayHeader } from '@secure-vault/shared/http';
+import { type TradeResult, tradeResultSchema } from '@secure-vault/shared/trading';
 import { dec } from '@secure-vault/shared/money';
 import { sessionCookieName } from '../../auth/sessions.ts';
 import { openDatabase } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 // Buying and selling at listed prices (SPEC §9, DESIGN §2): priced here from the catalogue, never
 // from the client, and moved by the ledger core in one round trip.
-import type { TradeResult } from '@secure-vault/shared/history';
+import type { TradeResult } from '@secure-vault/shared/trading';
 import type { TradeRequest } from '@secure-vault/shared/trading';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../db/caller.ts';

@@ -1,7 +1,7 @@
 // Swapping one traded holding for another at listed prices (DESIGN §2, §5): priced here with the
 // shared quoteSwap (sold at the rounded-down cents, the target bought with them, whole cents
 // back to cash) and moved by the ledger core in one round trip.
-import type { SwapResult } from '@secure-vault/shared/history';
+import type { SwapResult } from '@secure-vault/shared/trading';
 import { quoteSwap, type SwapRequest } from '@secure-vault/shared/trading';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../db/caller.ts';

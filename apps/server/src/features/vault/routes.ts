@@ -1,61 +1,32 @@
-// /api/v1/me: the signed-in user's own profile, valuables and summary. Each is one statement
-// joined to the live session (auth/session-caller.ts), scoped by its user id (an impersonating
-// staff member sees the customer's).
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  profileSchema,
-  summarySchema,
-  valuableSchema,
-  valuablesQuerySchema,
-} from '@secure-vault/shared/vault';
+// The customer's own profile, valuables and summary (contracts: shared/vault/contracts.ts). Each
+// is one statement joined to the live session (auth/session-caller.ts), scoped by its user id.
+import type { FastifyInstance } from 'fastify';
+import * as vault from '@secure-vault/shared/vault/contracts';
 import type { AppContext } from '../../context.ts';
 import { sessionCaller } from '../../auth/session-caller.ts';
-import { errorResponses } from '../../http/openapi.ts';
+import { route } from '../../http/route.ts';
 import { getProfile } from './get-profile.ts';
 import { getSummary } from './get-summary.ts';
 import { getValuables } from './get-valuables.ts';
 
-export const vaultRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const tags = ['vault'];
-
-  app.get(
-    '/profile',
-    {
-      config: { access: 'user', joinsSession: true },
-      schema: {
-        tags,
-        summary: 'Your profile',
-        response: { 200: profileSchema, ...errorResponses },
-      },
-    },
-    async (request) => getProfile(ctx, sessionCaller(ctx, request)),
+export function vaultRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const joinsSession = { joinsSession: true };
+  route(
+    app,
+    vault.getProfile,
+    (request) => getProfile(ctx, sessionCaller(ctx, request)),
+    joinsSession,
   );
-
-  app.get(
-    '/valuables',
-    {
-      config: { access: 'user', joinsSession: true },
-      schema: {
-        tags,
-        summary: 'Your valuables in the vault (not delivered), newest stored first by default',
-        querystring: valuablesQuerySchema,
-        response: { 200: z.array(valuableSchema), ...errorResponses },
-      },
-    },
-    async (request) => getValuables(ctx, sessionCaller(ctx, request), request.query),
+  route(
+    app,
+    vault.getValuables,
+    (request) => getValuables(ctx, sessionCaller(ctx, request), request.query),
+    joinsSession,
   );
-
-  app.get(
-    '/summary',
-    {
-      config: { access: 'user', joinsSession: true },
-      schema: {
-        tags,
-        summary: 'Cash, book balance, total net worth and its allocation by item type',
-        response: { 200: summarySchema, ...errorResponses },
-      },
-    },
-    async (request) => getSummary(ctx, sessionCaller(ctx, request)),
+  route(
+    app,
+    vault.getSummary,
+    (request) => getSummary(ctx, sessionCaller(ctx, request)),
+    joinsSession,
   );
-};
+}

@@ -5,12 +5,11 @@
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import * as vault from '@secure-vault/shared/vault/contracts';
+import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
-import { useProfile } from '../api/get-profile';
-import { useSummary } from '../api/get-summary';
-import { useValuables } from '../api/get-valuables';
 import { AccountInfoCard } from '../components/account-info-card';
 import { AllocationCard } from '../components/allocation-card';
 import { BalanceCards } from '../components/balance-cards';
@@ -21,9 +20,9 @@ import { ValuablesSection } from '../components/valuables-section';
 export default function DashboardRoute() {
   const { t } = useTranslation('vault');
   usePageTitle(t('title'));
-  const profile = useProfile();
-  const valuables = useValuables();
-  const summary = useSummary();
+  const profile = useApiQuery(vault.getProfile);
+  const valuables = useApiQuery(vault.getValuables);
+  const summary = useApiQuery(vault.getSummary);
   const isRefreshing = profile.isFetching || valuables.isFetching || summary.isFetching;
   const refresh = () => {
     void profile.refetch();

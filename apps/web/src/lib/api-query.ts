@@ -1,0 +1,75 @@
+// TanStack Query over contracts: a screen reads `useApiQuery(vault.getSummary)` and changes
+// things with `useApiMutation(trading.placeTrade)`; the key, the fetcher and the types all come
+// from the contract. An operation's key is its path's fixed segments after /api/v1
+// (`['me', 'summary']`), then its input, so invalidating `apiKey(contract)` reaches every input.
+import {
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  type UseMutationOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  Contract,
+  ContractInput,
+  ContractResponse,
+  NeedsNoInput,
+} from '@secure-vault/shared/contract';
+import { type ApiError, type CallArgs, callApi } from './api-client';
+
+/** The fixed segments of an operation's path: `/api/v1/me/holdings/:symbol` → me, holdings. */
+export function apiKey(contract: Pick<Contract, 'path'>): readonly string[] {
+  const segments = contract.path.replace(/^\/api(\/v\d+)?\//, '').split('/');
+  const firstParameter = segments.findIndex((segment) => segment.startsWith(':'));
+  return firstParameter === -1 ? segments : segments.slice(0, firstParameter);
+}
+
+/** The key of one call: the operation's key, then its input when it has one. */
+export function apiQueryKey<C extends Contract>(contract: C, ...[input]: CallArgs<C>): QueryKey {
+  return input === undefined ? apiKey(contract) : [...apiKey(contract), input];
+}
+
+export function apiQueryOptions<C extends Contract>(contract: C, ...args: CallArgs<C>) {
+  const [input] = args;
+  return queryOptions({
+    queryKey: apiQueryKey(contract, ...args),
+    queryFn: ({ signal }) =>
+      callApi(contract, ...([{ ...input, signal }] as unknown as CallArgs<C>)),
+  });
+}
+
+/** Reads an operation's answer; the data is typed by the contract's response schema. */
+export function useApiQuery<C extends Contract>(contract: C, ...args: CallArgs<C>) {
+  return useQuery(apiQueryOptions(contract, ...args));
+}
+
+/** What `mutate` takes: the contract's input, or nothing when it needs none. */
+export type MutationInput<C extends Contract> =
+  NeedsNoInput<C> extends true ? ContractInput<C> | void : ContractInput<C>;
+
+export interface ApiMutationOptions<C extends Contract>
+  extends Omit<
+    UseMutationOptions<ContractResponse<C>, ApiError, MutationInput<C>>,
+    'mutationFn'
+  > {
+  /** Keys (or key prefixes) to refetch once the call has settled, whether it worked or not. */
+  invalidates?: readonly QueryKey[];
+}
+
+/** Calls an operation that changes something; `invalidates` refreshes what it changed. */
+export function useApiMutation<C extends Contract>(
+  contract: C,
+  { invalidates = [], onSettled, ...options }: ApiMutationOptions<C> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation<ContractResponse<C>, ApiError, MutationInput<C>>({
+    ...options,
+    mutationFn: (input) =>
+      callApi(contract, ...([input ?? undefined] as unknown as CallArgs<C>)),
+    onSettled: async (...settled) => {
+      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await onSettled?.(...settled);
+    },
+  });
+}

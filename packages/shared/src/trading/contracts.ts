@@ -1,0 +1,70 @@
+// Trading's operations: buy and sell at listed prices, swap one holding for another (both
+// money-moving, with an Idempotency-Key), and the Sell tab's holding of one asset. An
+// impersonating staff member may trade; the journal names them.
+import { z } from 'zod';
+import { defineContract } from '../contract.ts';
+import {
+  assetSymbolSchema,
+  holdingSchema,
+  swapRequestSchema,
+  swapResultSchema,
+  tradeRequestSchema,
+  tradeResultSchema,
+} from '../trading.ts';
+
+const tag = 'trading';
+
+export const placeTrade = defineContract({
+  method: 'POST',
+  path: '/api/v1/trades',
+  access: 'user',
+  tag,
+  summary: 'Buy or sell a metal or cryptocurrency at its listed price',
+  description:
+    'Give either `quantity` (mg or units) or `total` (USD, whole cents: a buy pays exactly that for quantity = total ÷ price rounded down to the step; a sell sells total ÷ price rounded up). Cash moves in whole cents: a buy by quantity pays the value rounded up to the cent, a sale receives it rounded down. Repeating the Idempotency-Key with the same body returns the first answer and trades nothing.',
+  body: tradeRequestSchema,
+  status: 201,
+  response: tradeResultSchema,
+  errors: [
+    'QUANTITY_INVALID',
+    'UNKNOWN_ASSET',
+    'ASSET_UNAVAILABLE',
+    'BELOW_MINIMUM',
+    'INSUFFICIENT_CASH',
+    'INSUFFICIENT_HOLDING',
+  ],
+  idempotent: true,
+});
+
+export const swapAssets = defineContract({
+  method: 'POST',
+  path: '/api/v1/swaps',
+  access: 'user',
+  tag,
+  summary: 'Swap a quantity of one traded holding for another at listed prices',
+  description:
+    'Sells at the value rounded down to the cent and buys the target with those cents, rounded down to its quantity step; the cents left are credited as cash.',
+  body: swapRequestSchema,
+  status: 201,
+  response: swapResultSchema,
+  errors: [
+    'QUANTITY_INVALID',
+    'UNKNOWN_ASSET',
+    'ASSET_UNAVAILABLE',
+    'BELOW_MINIMUM',
+    'INSUFFICIENT_HOLDING',
+  ],
+  idempotent: true,
+});
+
+export const getHolding = defineContract({
+  method: 'GET',
+  path: '/api/v1/me/holdings/:symbol',
+  access: 'user',
+  tag,
+  summary: 'Your holding of one asset, for the sell tab',
+  params: z.strictObject({ symbol: assetSymbolSchema }),
+  status: 200,
+  response: holdingSchema,
+  errors: ['UNKNOWN_ASSET'],
+});
