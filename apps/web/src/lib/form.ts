@@ -1,0 +1,48 @@
+// The one form idiom (STYLE): react-hook-form validated by the zod schema of the operation's
+// contract (or one built on it), and the server's validation issues put back on the fields they
+// name. Messages are locale keys (`vault:errors.amountInvalid`), translated where shown.
+import {
+  type FieldPath,
+  type FieldValues,
+  useForm,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ApiError } from './api-client';
+
+/**
+ * A form checked by `schema` when a field is left and on submit; `handleSubmit` hands the
+ * schema's output (trimmed, transformed) to the submit function.
+ */
+export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
+  schema: Schema,
+  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> = {},
+): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
+  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    mode: 'onTouched',
+    ...options,
+    resolver: zodResolver(schema),
+  });
+}
+
+/**
+ * Puts the issues of a VALIDATION answer on the fields they name (`body.email` → `email`,
+ * `body.items.0.name` → `items.0.name`). True when at least one landed on a field of the form;
+ * false for any other failure, which the caller reports its own way.
+ */
+export function setServerIssues<Values extends FieldValues>(
+  form: Pick<UseFormReturn<Values, unknown, FieldValues>, 'setError' | 'getValues'>,
+  error: unknown,
+): boolean {
+  if (!(error instanceof ApiError) || error.issues.length === 0) return false;
+  let landed = false;
+  for (const issue of error.issues) {
+    const name = issue.path.replace(/^body\./, '') as FieldPath<Values>;
+    if (form.getValues(name) === undefined) continue;
+    form.setError(name, { type: 'server', message: issue.message }, { shouldFocus: !landed });
+    landed = true;
+  }
+  return landed;
+}
