@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { assets, findAsset, quantityDecimals } from './catalogue.ts';
 import { centsDown, centsUp, dec, isWholeCents } from './money.ts';
-import { quote, quoteSwap } from './trading.ts';
+import { minimumQuantity, openingQuantity, quote, quoteSwap } from './trading.ts';
 
 const asset = (symbol: string) => {
   const found = findAsset(symbol);
@@ -210,5 +210,34 @@ describe('whole cents (DESIGN §2)', () => {
         );
       }),
     );
+  });
+});
+
+describe('the smallest order', () => {
+  it.each([
+    ['AG', '11.905', '100'],
+    ['RE', '4.167', '10'],
+    ['AU', '0.176', '1'],
+    ['RH', '0.016', '1'],
+  ])('%s: the minimum is %s mg and the calculator opens at %s mg', (symbol, minimum, opening) => {
+    expect(minimumQuantity(asset(symbol))).toBe(minimum);
+    expect(openingQuantity(asset(symbol))).toBe(opening);
+  });
+
+  it('can buy and sell the minimum and the opening quantity of every asset, and not a step less', () => {
+    for (const item of assets) {
+      for (const quantity of [minimumQuantity(item), openingQuantity(item)]) {
+        expect(quote(item, { quantity }, 'buy').ok, `${item.symbol} ${quantity}`).toBe(true);
+        expect(quote(item, { quantity }, 'sell').ok, `${item.symbol} ${quantity}`).toBe(true);
+      }
+      const step = dec(1).dividedBy(dec(10).pow(quantityDecimals(item)));
+      const less = dec(minimumQuantity(item)).minus(step);
+      if (less.greaterThan(0)) {
+        expect(quote(item, { quantity: less.toFixed() }, 'buy')).toEqual({
+          ok: false,
+          error: 'BELOW_MINIMUM',
+        });
+      }
+    }
   });
 });

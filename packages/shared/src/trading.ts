@@ -95,6 +95,28 @@ export function quote(
   };
 }
 
+/**
+ * The smallest quantity of `asset` an order may be for: worth at least the minimum order, in the
+ * asset's quantity steps ("11.905" mg of silver at $0.00084 per mg).
+ */
+export function minimumQuantity(asset: Asset): string {
+  return dec(minimumOrderUsd)
+    .dividedBy(priceOf(asset))
+    .toDecimalPlaces(quantityDecimals(asset), Dec.ROUND_UP)
+    .toFixed();
+}
+
+/**
+ * Where a metal calculator opens: 1 mg, or the first of 10, 100, 1,000 … mg that can be bought
+ * when 1 mg is worth less than the minimum order (silver, rhenium).
+ */
+export function openingQuantity(asset: Asset): string {
+  const smallest = dec(minimumQuantity(asset));
+  let quantity = dec(1);
+  while (quantity.lessThan(smallest)) quantity = quantity.times(10);
+  return quantity.toFixed();
+}
+
 export interface SwapQuote {
   /** What leaves: the quantity, its exact value, and the whole cents it sells for. */
   from: { quantity: string; value: string; proceeds: string };

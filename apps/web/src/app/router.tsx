@@ -23,7 +23,7 @@ const Auth = lazy(() => import('@/features/auth/routes/auth'));
 const ResetPassword = lazy(() => import('@/features/auth/routes/reset-password'));
 const UpdatePassword = lazy(() => import('@/features/auth/routes/update-password'));
 const Impersonate = lazy(() => import('@/features/auth/routes/impersonate'));
-const Dashboard = lazy(() => import('@/features/vault/routes/dashboard'));
+const Dashboard = lazy(() => import('@/app/routes/dashboard'));
 const Settings = lazy(() => import('@/features/settings/routes/settings'));
 const Admin = lazy(() => import('@/features/admin/routes/admin'));
 // The four trading screens share one chunk: one entry in the first page's preload table.

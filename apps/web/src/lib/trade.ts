@@ -1,57 +1,12 @@
 // What every order screen shares (metal and crypto trades, the swap dialog): the queries a
 // trade changes, the Idempotency-Key of a confirmed order (DESIGN §3), and quantities with their
 // units. Dollar amounts, whatever their decimals, come from lib/format.ts's formatUsd.
-import { useCallback, useRef } from 'react';
-import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { type Asset, quantityDecimals } from '@secure-vault/shared/catalogue';
 import { directionOf, type Language } from '@secure-vault/shared/i18n';
 import { dec } from '@secure-vault/shared/money';
 import { formatQuantity } from './format';
 import { currentLanguage } from './i18n';
-import { vaultQueryKeys } from './query-keys';
-
-/** The Sell tab's holding of one asset: ['holdings', SYMBOL]. */
-export const holdingsQueryKey = ['holdings'] as const;
-/** The journal pages: ['history', filters]. */
-export const historyQueryKey = ['history'] as const;
-
-/** Query key prefixes whose data a trade or swap changes. */
-export const tradeQueryPrefixes = [
-  vaultQueryKeys.summary,
-  vaultQueryKeys.valuables,
-  holdingsQueryKey,
-  historyQueryKey,
-] as const;
-
-export function invalidateAfterTrade(queryClient: QueryClient): Promise<void> {
-  return Promise.all(
-    tradeQueryPrefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-  ).then(() => undefined);
-}
-
-/**
- * One Idempotency-Key per confirmed order: asking again for the same order (a retry after a
- * failure) gives the same key, so the server never runs it twice; a different order, or any
- * order after `settle()` (the previous one succeeded), gets a fresh key.
- */
-export function useIdempotencyKey(): {
-  keyFor: (order: unknown) => string;
-  settle: () => void;
-} {
-  const current = useRef<{ order: string; key: string } | null>(null);
-  const keyFor = useCallback((order: unknown) => {
-    const fingerprint = JSON.stringify(order);
-    if (current.current?.order !== fingerprint) {
-      current.current = { order: fingerprint, key: crypto.randomUUID() };
-    }
-    return current.current.key;
-  }, []);
-  const settle = useCallback(() => {
-    current.current = null;
-  }, []);
-  return { keyFor, settle };
-}
 
 /** Decimals a quantity is shown with (SPEC §9): milligrams 3, crypto units 8. */
 export function displayDecimals(asset: Asset): number {

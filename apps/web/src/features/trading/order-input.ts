@@ -9,7 +9,14 @@ import {
   decimalPlaces,
   usdScale,
 } from '@secure-vault/shared/money';
-import { type Quote, quote, type TradeSide } from '@secure-vault/shared/trading';
+import {
+  type Quote,
+  quote,
+  type TradeRequest,
+  tradeRequestSchema,
+  type TradeSide,
+} from '@secure-vault/shared/trading';
+import { z } from 'zod';
 import { normalizeDecimal } from '@/lib/trade';
 
 export type OrderField = 'quantity' | 'total';
@@ -130,4 +137,36 @@ export function shortfallOf(
 /** A held quantity as a typed value: "1754.38500000" → "1754.385". */
 export function heldQuantityText(quantity: string): string {
   return normalizeDecimal(quantity);
+}
+
+/** Why the order form cannot be sent: a priced problem, or nothing typed yet. */
+export type OrderFormProblem = OrderProblem | 'EMPTY';
+
+const orderFieldsSchema = z.object({
+  edited: z.enum(['quantity', 'total']),
+  quantity: z.string(),
+  total: z.string(),
+});
+
+/**
+ * The order form's schema: what the customer typed, priced exactly as the server will price it.
+ * A problem lands on the field they typed in (its message is the problem's code); the output is
+ * the body of the placeTrade contract, checked by that contract's own schema.
+ */
+export function orderFormSchema(asset: Asset, side: TradeSide) {
+  return orderFieldsSchema.transform((input, context): TradeRequest => {
+    const evaluation = evaluateOrder(asset, input, side);
+    if (evaluation.status !== 'ok') {
+      const problem: OrderFormProblem =
+        evaluation.status === 'empty' ? 'EMPTY' : evaluation.problem;
+      context.addIssue({ code: 'custom', path: [input.edited], message: problem });
+      return z.NEVER;
+    }
+    const body = tradeRequestSchema.safeParse({ side, asset: asset.symbol, ...evaluation.order });
+    if (!body.success) {
+      context.addIssue({ code: 'custom', path: [input.edited], message: 'QUANTITY_INVALID' });
+      return z.NEVER;
+    }
+    return body.data;
+  });
 }

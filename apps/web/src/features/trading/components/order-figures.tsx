@@ -10,11 +10,13 @@ import { formatUsd } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { formatAssetQuantity } from '@/lib/trade';
 import { cn } from '@/lib/utils';
-import type { useHolding } from '../api/get-holding';
-import type { useSummary } from '../api/get-summary';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Holding } from '@secure-vault/shared/trading';
+import type { Summary } from '@secure-vault/shared/vault';
+
 import { formatExactUsd, formatUnitPrice } from '../price-text';
 
-export function CashLine({ summary }: { summary: ReturnType<typeof useSummary> }) {
+export function CashLine({ summary }: { summary: UseQueryResult<Summary> }) {
   const { t } = useTranslation('trading');
   return (
     <div className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border bg-muted/40 px-4 py-3 text-sm">
@@ -48,7 +50,7 @@ export function HoldingLine({
   holding,
 }: {
   asset: Asset;
-  holding: ReturnType<typeof useHolding>;
+  holding: UseQueryResult<Holding>;
 }) {
   const { t } = useTranslation(['trading', 'catalogue']);
   const name = t(`catalogue:${asset.symbol}.name`);

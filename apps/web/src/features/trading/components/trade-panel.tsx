@@ -1,28 +1,36 @@
 // One side (Buy or Sell) of an asset's order screen: quantity ↔ dollars both ways, the cash or
 // the holding it draws on, the exact figures, a confirmation, then the order (SPEC §5, §8, §9).
 // Metals and cryptocurrencies share it; their rules and wording differ as SPEC describes.
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight } from 'lucide-react';
 import type { Asset } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
+import {
+  minimumQuantity,
+  openingQuantity,
+  type Quote,
+  type TradeRequest,
+} from '@secure-vault/shared/trading';
+import * as trading from '@secure-vault/shared/trading/contracts';
+import * as vault from '@secure-vault/shared/vault/contracts';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { ApiError } from '@/lib/api-client';
+import { apiQueryOptions, useApiMutation, useApiQuery } from '@/lib/api-query';
+import { useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
-import { formatAssetQuantity, quantityStep, useIdempotencyKey } from '@/lib/trade';
-import { useHolding } from '../api/get-holding';
-import { getSummaryQueryOptions, useSummary } from '../api/get-summary';
-import { usePlaceTrade } from '../api/place-trade';
+import { formatAssetQuantity, quantityStep } from '@/lib/trade';
 import {
   cryptoRules,
   editOrder,
   evaluateOrder,
   heldQuantityText,
   metalRules,
-  type OrderEvaluation,
   type OrderField,
+  type OrderFormProblem,
+  orderFormSchema,
   type OrderInput,
   shortfallOf,
 } from '../order-input';
@@ -33,16 +41,18 @@ import {
   shortfallText,
   tradeFailureText,
 } from '../trade-messages';
+import { tradeChanges } from '../trade-queries';
 import { ConfirmTradeDialog } from './confirm-trade-dialog';
 import { CashLine, HoldingLine, OrderSummary } from './order-figures';
 
 type Side = 'buy' | 'sell';
-type ReadyOrder = Extract<OrderEvaluation, { status: 'ok' }>;
+type PendingOrder = { order: TradeRequest; quote: Quote };
 
 function initialInput(asset: Asset, side: Side): OrderInput {
-  // SPEC §9: the metal calculator starts at 1 mg; the crypto form starts empty.
+  // A metal's calculator opens at a quantity that can be bought: 1 mg, or more where 1 mg is
+  // worth less than the smallest order (silver, rhenium). The crypto form starts empty.
   return asset.kind === 'metal'
-    ? editOrder(asset, metalRules, 'quantity', '1', side)
+    ? editOrder(asset, metalRules, 'quantity', openingQuantity(asset), side)
     : { edited: 'quantity', quantity: '', total: '' };
 }
 
@@ -53,12 +63,16 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
   const rules = isMetal ? metalRules : cryptoRules;
   const name = t(`catalogue:${asset.symbol}.name`);
 
-  const summary = useSummary();
-  const holding = useHolding(asset.symbol);
-  const placeTrade = usePlaceTrade();
+  const summary = useApiQuery(vault.getSummary);
+  const holding = useApiQuery(trading.getHolding, { params: { symbol: asset.symbol } });
+  const placeTrade = useApiMutation(trading.placeTrade, { invalidates: tradeChanges });
   const orderKey = useIdempotencyKey();
-  const [input, setInput] = useState<OrderInput>(() => initialInput(asset, side));
-  const [pending, setPending] = useState<ReadyOrder | null>(null);
+  const form = useSchemaForm(orderFormSchema(asset, side), {
+    defaultValues: initialInput(asset, side),
+    mode: 'onChange',
+  });
+  const input = form.watch();
+  const [pending, setPending] = useState<PendingOrder | null>(null);
 
   const evaluation = evaluateOrder(asset, input, side);
   const cash = summary.data?.cashBalance ?? null;
@@ -83,42 +97,47 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
     (isMetal && evaluation.status !== 'ok') ||
     shortfall !== null;
 
-  const edit = (field: OrderField, text: string) =>
-    setInput(editOrder(asset, rules, field, text, side));
+  // Typing in one field fills in the other, priced as the server will price it. The field typed
+  // in keeps its text as the browser has it (a number input mid-way through "1e5" reads empty).
+  const edit = (field: OrderField, text: string, { isTyped = false } = {}) => {
+    const next = editOrder(asset, rules, field, text, side);
+    const other: OrderField = field === 'quantity' ? 'total' : 'quantity';
+    form.setValue('edited', next.edited);
+    if (!isTyped) form.setValue(field, next[field]);
+    form.setValue(other, next[other], { shouldValidate: true });
+  };
 
   const showError = (text: { title: string; description: string }) =>
     toast.error(text.title, { description: text.description });
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isMetal && (input.quantity.trim() === '' || input.total.trim() === '')) {
-      showError({ title: t('errorTitle'), description: t('crypto.fillAll') });
-      return;
-    }
-    if (evaluation.status !== 'ok') {
-      if (evaluation.status === 'invalid') {
-        showError({
-          title: t('errorTitle'),
-          description: problemText(t, asset, evaluation.problem),
-        });
+  const onSubmit = form.handleSubmit(
+    (order) => {
+      // An order the balance on screen cannot cover never gets here: its button is disabled.
+      if (shortfall || evaluation.status !== 'ok') return;
+      setPending({ order, quote: evaluation.quote });
+    },
+    (errors) => {
+      if (!isMetal && (input.quantity.trim() === '' || input.total.trim() === '')) {
+        showError({ title: t('errorTitle'), description: t('crypto.fillAll') });
+        return;
       }
-      return;
-    }
-    // An order the balance on screen cannot cover never gets here: its button is disabled.
-    if (shortfall) return;
-    setPending(evaluation);
-  };
+      const problem = (errors.quantity ?? errors.total)?.message as OrderFormProblem | undefined;
+      if (problem && problem !== 'EMPTY') {
+        showError({ title: t('errorTitle'), description: problemText(t, asset, problem) });
+      }
+    },
+  );
 
   const onConfirm = () => {
     if (!pending) return;
-    const order = { side, asset: asset.symbol, ...pending.order };
+    const { order } = pending;
     placeTrade.mutate(
-      { order, idempotencyKey: orderKey.keyFor(order) },
+      { body: order, idempotencyKey: orderKey.keyFor(order) },
       {
         onSuccess: (result) => {
           orderKey.settle();
           setPending(null);
-          setInput(initialInput(asset, side));
+          form.reset(initialInput(asset, side));
           const values = {
             quantity: formatAssetQuantity(t, asset, result.quantity),
             name,
@@ -130,10 +149,10 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
         },
         onError: async (error) => {
           setPending(null);
-          if (error instanceof ApiError && error.code === 'INSUFFICIENT_CASH') {
+          if (error.code === 'INSUFFICIENT_CASH') {
             // The server refused on a balance newer than the one on screen: say what it is now.
             const fresh = await queryClient
-              .fetchQuery({ ...getSummaryQueryOptions(), staleTime: 0 })
+              .fetchQuery({ ...apiQueryOptions(vault.getSummary), staleTime: 0 })
               .then((data) => data.cashBalance)
               .catch(() => null);
             showError(insufficientCashText(t, asset, pending.quote.total, fresh));
@@ -146,9 +165,10 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
   };
 
   const idPrefix = `${side}-${asset.symbol.toLowerCase()}`;
+  const fieldProblem = form.formState.errors[input.edited]?.message as OrderFormProblem | undefined;
   const problem =
-    evaluation.status === 'invalid'
-      ? problemText(t, asset, evaluation.problem)
+    fieldProblem && fieldProblem !== 'EMPTY'
+      ? problemText(t, asset, fieldProblem)
       : shortfall
         ? shortfallText(t, asset, shortfall)
         : null;
@@ -158,9 +178,17 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
     return {
       id: `${idPrefix}-${field}`,
       'aria-invalid': shown,
-      'aria-describedby': shown ? `${idPrefix}-${field}-problem` : undefined,
-      value: input[field],
-      onChange: (event: ChangeEvent<HTMLInputElement>) => edit(field, event.target.value),
+      'aria-describedby':
+        [
+          shown ? `${idPrefix}-${field}-problem` : '',
+          field === 'quantity' ? `${idPrefix}-minimum` : '',
+        ]
+          .filter(Boolean)
+          .join(' ') || undefined,
+      ...form.register(field, {
+        onChange: (event: { target: { value: string } }) =>
+          edit(field, event.target.value, { isTyped: true }),
+      }),
     };
   };
   const problemUnder = (field: OrderField) => (
@@ -216,6 +244,9 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
           {problemUnder('total')}
         </div>
       </div>
+      <p id={`${idPrefix}-minimum`} className="-mt-4 text-sm text-muted-foreground">
+        {t('order.minimum', { quantity: formatAssetQuantity(t, asset, minimumQuantity(asset)) })}
+      </p>
 
       <OrderSummary
         asset={asset}

@@ -61,6 +61,29 @@ describe('the metal calculator', () => {
     expect(await screen.findByTestId('cash-balance')).toHaveTextContent('$1,000.00');
   });
 
+  it('opens silver and rhenium at a quantity that can be bought, and says the smallest order', async () => {
+    stubApi({
+      'GET /api/v1/me/summary': summary('1000.00'),
+      'GET /api/v1/me/holdings/AG': { ...holding('0.00000000', null) },
+      'GET /api/v1/me/holdings/RE': { ...holding('0.00000000', null) },
+    });
+    const silver = renderCalculator('/metal-calculator/ag');
+    const mg = await screen.findByLabelText('Milligrams (mg)');
+    // 1 mg of silver is $0.00084, below the $0.01 minimum: it opens at 100 mg ($0.084 → $0.09).
+    expect(mg).toHaveValue(100);
+    expect(screen.getByLabelText('Amount (USD)')).toHaveValue(0.09);
+    expect(screen.getByRole('button', { name: 'Buy Silver' })).toBeEnabled();
+    expect(screen.getByTestId('quantity-problem')).toBeEmptyDOMElement();
+    expect(mg).toHaveAccessibleDescription('Smallest order: 11.905 mg (worth at least $0.01).');
+    silver.unmount();
+
+    renderCalculator('/metal-calculator/re');
+    const rhenium = await screen.findByLabelText('Milligrams (mg)');
+    expect(rhenium).toHaveValue(10);
+    expect(screen.getByRole('button', { name: 'Buy Rhenium' })).toBeEnabled();
+    expect(screen.getByText('Smallest order: 4.167 mg (worth at least $0.01).')).toBeVisible();
+  });
+
   it('keeps Buy disabled until the amount is positive', async () => {
     const user = userEvent.setup();
     stubApi({

@@ -1,6 +1,6 @@
 // SPEC §2 dashboard quick actions: links to the trading and account screens, KYC (disabled with
-// a completed mark once done), and Swap Assets, whose dialog loads only when the dashboard does.
-import { type ComponentType, lazy, Suspense } from 'react';
+// a completed mark once done), and Swap Assets, which the dashboard page brings from trading.
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   Bitcoin,
@@ -9,7 +9,6 @@ import {
   FileClock,
   IdCard,
   Lock,
-  Repeat,
   Send,
   Truck,
   Weight,
@@ -17,12 +16,6 @@ import {
 import { paths } from '@secure-vault/shared/paths';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-
-const SwapDialogTrigger = lazy(() =>
-  import('@/components/swap/swap-dialog').then((module) => ({
-    default: module.SwapDialogTrigger,
-  })),
-);
 
 export const tileClass =
   'flex h-full min-h-22 flex-col items-center justify-center gap-2 rounded-lg border bg-card p-3 text-center text-sm font-medium leading-tight shadow-sm transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-5 [&_svg]:shrink-0 [&_svg]:text-accent-strong';
@@ -43,7 +36,14 @@ const actions: Action[] = [
   { key: 'history', to: paths.history, icon: FileClock },
 ];
 
-export function QuickActions({ isKycComplete }: { isKycComplete: boolean | undefined }) {
+export function QuickActions({
+  isKycComplete,
+  swapAction,
+}: {
+  isKycComplete: boolean | undefined;
+  /** The Swap Assets tile, given the tile's classes; it may suspend while its code loads. */
+  swapAction: (className: string) => ReactNode;
+}) {
   const { t } = useTranslation('vault');
   return (
     <nav aria-label={t('actions.label')}>
@@ -78,18 +78,7 @@ export function QuickActions({ isKycComplete }: { isKycComplete: boolean | undef
             </Link>
           )}
         </li>
-        <li>
-          <Suspense
-            fallback={
-              <span aria-hidden className={cn(tileClass, 'text-muted-foreground')}>
-                <Repeat aria-hidden />
-                {t('actions.swap')}
-              </span>
-            }
-          >
-            <SwapDialogTrigger className={tileClass} />
-          </Suspense>
-        </li>
+        <li>{swapAction(tileClass)}</li>
       </ul>
     </nav>
   );

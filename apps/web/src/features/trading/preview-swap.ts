@@ -3,7 +3,9 @@
 // those cents ÷ its price rounded down to its quantity step; whole cents left come back as cash.
 import type { Asset } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
-import { quoteSwap } from '@secure-vault/shared/trading';
+import { type SwapRequest, quoteSwap, swapRequestSchema } from '@secure-vault/shared/trading';
+import { z } from 'zod';
+import { findAsset } from '@secure-vault/shared/catalogue';
 import { normalizeDecimal } from '@/lib/trade';
 
 export type SwapProblem =
@@ -48,4 +50,38 @@ export function previewSwap(
     receive: { quantity: swap.to.quantity, value: swap.to.value },
     cashRemainder: swap.cashBack,
   };
+}
+
+/** What the swap form holds: the symbols chosen and the quantity typed. */
+export interface SwapFormValues {
+  from: string;
+  to: string;
+  quantity: string;
+}
+
+/**
+ * The swap form's schema: the quantity typed, previewed against what is held of `from`. A problem
+ * lands on the quantity (its message is the problem's code, or EMPTY); the output is the body of
+ * the swapAssets contract, checked by that contract's own schema.
+ */
+export function swapFormSchema(held: (symbol: string) => string) {
+  return z
+    .object({ from: z.string(), to: z.string(), quantity: z.string() })
+    .transform((values, context): SwapRequest => {
+      const from = findAsset(values.from);
+      const to = findAsset(values.to);
+      const preview =
+        from && to ? previewSwap(from, to, values.quantity, held(values.from)) : undefined;
+      if (preview?.status !== 'ok') {
+        const problem = preview?.status === 'invalid' ? preview.problem : 'EMPTY';
+        context.addIssue({ code: 'custom', path: ['quantity'], message: problem });
+        return z.NEVER;
+      }
+      const body = swapRequestSchema.safeParse({ ...values, quantity: preview.quantity });
+      if (!body.success) {
+        context.addIssue({ code: 'custom', path: ['quantity'], message: 'QUANTITY_INVALID' });
+        return z.NEVER;
+      }
+      return body.data;
+    });
 }

@@ -2,6 +2,7 @@
 // book balance, cash and total net worth, the allocation, and the valuables. Three requests
 // (profile, valuables, summary) whatever the size of the vault; live updates refetch them
 // (lib/realtime.ts).
+import type { ReactNode } from 'react';
 import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -10,14 +11,18 @@ import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
-import { AccountInfoCard } from '../components/account-info-card';
-import { AllocationCard } from '../components/allocation-card';
-import { BalanceCards } from '../components/balance-cards';
-import { KycStatus } from '../components/kyc-status';
-import { QuickActions } from '../components/quick-actions';
-import { ValuablesSection } from '../components/valuables-section';
+import { AccountInfoCard } from './account-info-card';
+import { AllocationCard } from './allocation-card';
+import { BalanceCards } from './balance-cards';
+import { KycStatus } from './kyc-status';
+import { QuickActions } from './quick-actions';
+import { ValuablesSection } from './valuables-section';
 
-export default function DashboardRoute() {
+/**
+ * The dashboard's content. `swapAction` renders the Swap Assets tile, which belongs to trading:
+ * the dashboard page (app/routes/dashboard.tsx) brings it.
+ */
+export function DashboardView({ swapAction }: { swapAction: (className: string) => ReactNode }) {
   const { t } = useTranslation('vault');
   usePageTitle(t('title'));
   const profile = useApiQuery(vault.getProfile);
@@ -78,7 +83,7 @@ export default function DashboardRoute() {
         </Button>
       </div>
 
-      <QuickActions isKycComplete={profile.data?.kycCompleted} />
+      <QuickActions isKycComplete={profile.data?.kycCompleted} swapAction={swapAction} />
 
       {profile.data?.kycCompleted ? <AccountInfoCard profile={profile.data} /> : null}
 
