@@ -107,7 +107,7 @@ function drizzleDriver(url: string, isPrepared: boolean): Driver {
       }
       const values = Object.fromEntries(params.map((value, i) => [String(i), value]));
       // Without selected fields Drizzle hands back the driver's own result.
-      return ((await query.execute(values)) as unknown as pg.QueryResult).rows as Row[];
+      return ((await query.execute(values)) as pg.QueryResult).rows as Row[];
     },
     close: () => pool.end(),
   };

@@ -11,7 +11,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { apiPrefix } from '@secure-vault/shared';
 import type { AppContext } from './context.ts';
 import { accessGuard, registerAuth } from './auth/access.ts';
 import { backgroundWorkSettled } from './auth/background-work.ts';
@@ -34,8 +33,9 @@ import { adminVaultRoutes } from './features/admin/vault-routes.ts';
 import { registerRealtime } from './realtime/routes.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const logger: FastifyBaseLogger = ctx.logger;
   const app = Fastify({
-    loggerInstance: ctx.logger as FastifyBaseLogger,
+    loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     trustProxy: ctx.config.trustProxy,
@@ -95,21 +95,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // route's path comes from its contract.
   const feature = (routes: (scope: FastifyInstance, ctx: AppContext) => void) =>
     app.register(async (scope) => routes(scope, ctx));
-  await app.register(healthRoutes, { prefix: '/api', ctx });
-  await app.register(contactRoutes, { prefix: apiPrefix, ctx });
-  await app.register(authRoutes, { prefix: `${apiPrefix}/auth`, ctx });
-  await app.register(adminUserRoutes, { prefix: `${apiPrefix}/admin`, ctx });
+  await feature(healthRoutes);
+  await feature(contactRoutes);
+  await feature(authRoutes);
+  await feature(adminUserRoutes);
   await feature(tradingRoutes);
-  await app.register(historyRoutes, { prefix: apiPrefix, ctx });
+  await feature(historyRoutes);
   await feature(vaultRoutes);
-  await app.register(adminVaultRoutes, { prefix: `${apiPrefix}/admin`, ctx });
+  await feature(adminVaultRoutes);
   await registerRealtime(app, ctx);
   scheduleIdempotencyKeyPurge(app, ctx);
   // Work a request left running after its answer (a mail, a token) ends before the database does.
   app.addHook('onClose', () => backgroundWorkSettled(ctx));
   // The outbox's mailbox hands out every code and reset link: never in production.
   if (ctx.mailer.transport === 'outbox' && ctx.config.nodeEnv !== 'production') {
-    await app.register(devRoutes, { prefix: apiPrefix, ctx });
+    await feature(devRoutes);
   }
 
   await registerSpa(app, ctx.config.webDist, ctx.clock);

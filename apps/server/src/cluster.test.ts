@@ -145,7 +145,7 @@ async function openTab(url: string, cookie: string): Promise<Tab> {
   const messages: unknown[] = [];
   const waiters: ((message: unknown) => void)[] = [];
   socket.on('message', (data) => {
-    const message: unknown = JSON.parse(data.toString());
+    const message: unknown = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : '');
     const waiter = waiters.shift();
     if (waiter) waiter(message);
     else messages.push(message);

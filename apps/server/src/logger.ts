@@ -48,7 +48,7 @@ export function serializeError(
   value: unknown,
   options: { keepsMessage?: boolean } = {},
   depth = 0,
-): LoggedError | unknown {
+): unknown {
   if (!(value instanceof Error)) return value;
   const fields = value as Error & Record<string, unknown>;
   const sqlState = typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code);

@@ -110,8 +110,11 @@ export type NeedsNoInput<C extends Contract> =
 
 const parameter = /:([A-Za-z0-9_]+)/g;
 
+/** What a path parameter or a query value may be on the wire. */
+export type UrlValue = string | number | boolean | null | undefined;
+
 /** The path with its parameters filled in, each encoded as one segment. */
-export function pathOf(path: string, params: Record<string, unknown> | undefined): string {
+export function pathOf(path: string, params: Record<string, UrlValue> | undefined): string {
   return path.replace(parameter, (_match, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new Error(`Missing path parameter ${name}`);
@@ -123,10 +126,12 @@ export function pathOf(path: string, params: Record<string, unknown> | undefined
  * The query string of a query object (`?a=1&b=x`, or '' when empty): undefined, null and empty
  * values are left out, arrays repeat their key.
  */
-export function queryStringOf(query: Record<string, unknown> | undefined): string {
+export function queryStringOf(
+  query: Record<string, UrlValue | readonly UrlValue[]> | undefined,
+): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    for (const item of [value].flat()) {
+    for (const item of [value ?? null].flat()) {
       if (item === undefined || item === null || item === '') continue;
       search.append(key, String(item));
     }

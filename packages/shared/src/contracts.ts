@@ -1,14 +1,26 @@
 // Every API operation's contract, by feature: the server's contract test holds the registered
 // routes and this list equal, so an operation cannot exist on one side only.
 import type { Contract } from './contract.ts';
+import * as admin from './admin/contracts.ts';
+import * as auth from './auth/contracts.ts';
+import * as contact from './contact/contracts.ts';
+import * as dev from './dev/contracts.ts';
+import * as health from './health/contracts.ts';
+import * as history from './history/contracts.ts';
 import * as trading from './trading/contracts.ts';
 import * as vault from './vault/contracts.ts';
 
 export const contractsByFeature = {
+  admin,
+  auth,
+  contact,
+  dev,
+  health,
+  history,
   trading,
   vault,
 } as const satisfies Record<string, Record<string, Contract>>;
 
 export const allContracts: readonly Contract[] = Object.values(contractsByFeature).flatMap(
-  (feature) => Object.values(feature),
+  (feature) => Object.values<Contract>(feature),
 );

@@ -25,6 +25,10 @@ export const adminItemTypes = [...custodyItemTypes, 'cash'] as const;
 export const valuableStatuses = ['active', 'locked', 'in_delivery', 'delivered'] as const;
 export type ValuableStatus = (typeof valuableStatuses)[number];
 
+/** The unit of a traded position's quantity: metals in milligrams, crypto in units. */
+export const valuableUnits = ['mg', 'units'] as const;
+export type ValuableUnit = (typeof valuableUnits)[number];
+
 const decimalString = z.string().regex(decimalPattern);
 /** A USD amount a person types: at most 2 decimals, may be negative (SPEC §3 reductions). */
 export const usdInputSchema = z
@@ -60,7 +64,7 @@ export const valuableSchema = z.object({
   storageLocation: z.string().nullable(),
   assetSymbol: z.string().nullable(),
   quantity: decimalString.nullable(),
-  unit: z.enum(['mg', 'units']).nullable(),
+  unit: z.enum(valuableUnits).nullable(),
   status: z.enum(valuableStatuses),
   dateStored: z.string(),
   createdAt: z.string(),

@@ -3,7 +3,7 @@
 // read. Staff powers need a session that itself passed a second factor, not merely an account
 // with two-factor on.
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Access, GuardedRoute } from '../http/access.ts';
 import { AppError } from '../http/errors.ts';
@@ -29,7 +29,7 @@ export function accessGuard(
     readsSession,
     joinsSession,
   }: Pick<GuardedRoute, 'access' | 'readsSession' | 'joinsSession'>,
-): onRequestHookHandler {
+): onRequestAsyncHookHandler {
   return async (request) => {
     request.auth = null;
     if (joinsSession) {

@@ -2,10 +2,11 @@
 // (60 seconds). Only the token's hash is stored; the token is in the emailed or returned link.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { authTokens } from '../db/schema.ts';
+import { type authTokenPurposes, authTokens } from '../db/schema.ts';
 import { hashToken, randomToken } from './secrets.ts';
 
-export type AuthTokenPurpose = 'password_reset' | 'impersonation';
+/** One of authTokenPurposes (db/schema.ts), which the database's check is built from. */
+export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 
 export const passwordResetLifetimeMs = 30 * 60_000;
 export const impersonationLinkLifetimeMs = 60_000;

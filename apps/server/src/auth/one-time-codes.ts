@@ -6,12 +6,13 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { codeSends, oneTimeCodes } from '../db/schema.ts';
+import { type codePurposes, codeSends, oneTimeCodes } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { limits, recordHits } from './rate-limit.ts';
 import { equalHashes, keyedHash } from './secrets.ts';
 
-export type CodePurpose = 'sign_up' | 'kyc' | 'bank_registration';
+/** One of codePurposes (db/schema.ts), which the database's check is built from. */
+export type CodePurpose = (typeof codePurposes)[number];
 
 export const codeLifetimeMs = 10 * 60_000;
 export const codeMaxAttempts = 5;

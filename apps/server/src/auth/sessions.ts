@@ -145,10 +145,10 @@ export function toRequestAuth(row: LiveSessionRow): RequestAuth {
 export async function findSession(db: Db, token: string, now: Date): Promise<RequestAuth | null> {
   const [hash, at, idleSince] = liveSessionParams(token, now);
   // Both drivers answer `execute` with `{ rows }`.
-  const result = (await db.execute(
+  const result: unknown = await db.execute(
     sql`select * from auth_session(${hash}, ${at}::timestamptz, ${idleSince}::timestamptz)`,
-  )) as unknown as { rows: LiveSessionRow[] };
-  const [row] = result.rows;
+  );
+  const [row] = (result as { rows: LiveSessionRow[] }).rows;
   return row ? toRequestAuth(row) : null;
 }
 

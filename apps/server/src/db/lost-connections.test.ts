@@ -35,7 +35,7 @@ describe.skipIf(dbKind !== 'postgres')(
         logger: createLogger('info', { write: (line: string) => void lines.push(line) }),
       });
       const result = await t.ctx.db.execute(sql`select current_database() as name`);
-      [{ name: databaseName }] = (result as unknown as { rows: [{ name: string }] }).rows;
+      [{ name: databaseName }] = (result as { rows: [{ name: string }] }).rows;
       admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await admin.connect();
     });
@@ -62,7 +62,7 @@ describe.skipIf(dbKind !== 'postgres')(
       const before = logged('database connection lost; the pool replaces it').length;
       const transaction = t.ctx.db.transaction(async (tx) => {
         const result = await tx.execute(sql`select pg_backend_pid() as pid`);
-        const [{ pid }] = (result as unknown as { rows: [{ pid: number }] }).rows;
+        const [{ pid }] = (result as { rows: [{ pid: number }] }).rows;
         // Between two queries: the client is checked out and has no query running.
         await admin.query('select pg_terminate_backend($1)', [pid]);
         await vi.waitFor(() =>

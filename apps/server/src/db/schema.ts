@@ -15,6 +15,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { languages } from '@secure-vault/shared/i18n';
+import { oneOf } from './one-of.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -31,7 +33,10 @@ export const contactMessages = pgTable(
     ipHash: text('ip_hash').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('contact_messages_ip_hash_created_at_idx').on(table.ipHash, table.createdAt)],
+  (table) => [
+    index('contact_messages_ip_hash_created_at_idx').on(table.ipHash, table.createdAt),
+    check('contact_messages_language_check', oneOf(table.language, languages)),
+  ],
 );
 
 /** Mail kept by the development outbox transport (DESIGN §5). */
@@ -84,7 +89,7 @@ export const userRoles = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.role] }),
-    check('user_roles_role_check', sql`${table.role} in ('user', 'admin')`),
+    check('user_roles_role_check', oneOf(table.role, roles)),
   ],
 );
 
@@ -149,12 +154,15 @@ export const pendingSignUps = pgTable('pending_sign_ups', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
+/** What an emailed code is for (auth/one-time-codes.ts): sign-up now, KYC and bank later. */
+export const codePurposes = ['sign_up', 'kyc', 'bank_registration'] as const;
+
 /** Emailed 6-digit codes, bound to a purpose and an address (sign-up, later KYC and bank). */
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: codePurposes }).notNull(),
     email: text('email').notNull(),
     /** HMAC-SHA256 of the code under DATA_KEY. */
     codeHash: text('code_hash').notNull(),
@@ -165,6 +173,7 @@ export const oneTimeCodes = pgTable(
   },
   (table) => [
     index('one_time_codes_purpose_email_idx').on(table.purpose, table.email, table.createdAt),
+    check('one_time_codes_purpose_check', oneOf(table.purpose, codePurposes)),
   ],
 );
 
@@ -172,19 +181,25 @@ export const oneTimeCodes = pgTable(
 export const codeSends = pgTable(
   'code_sends',
   {
-    purpose: text('purpose').notNull(),
+    purpose: text('purpose', { enum: codePurposes }).notNull(),
     email: text('email').notNull(),
     lastSentAt: timestamptz('last_sent_at').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.purpose, table.email] })],
+  (table) => [
+    primaryKey({ columns: [table.purpose, table.email] }),
+    check('code_sends_purpose_check', oneOf(table.purpose, codePurposes)),
+  ],
 );
+
+/** What a single-use link is for (auth/auth-tokens.ts). */
+export const authTokenPurposes = ['password_reset', 'impersonation'] as const;
 
 /** Single-use links: password reset (30 minutes) and impersonation (60 seconds). */
 export const authTokens = pgTable(
   'auth_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purpose: text('purpose', { enum: ['password_reset', 'impersonation'] }).notNull(),
+    purpose: text('purpose', { enum: authTokenPurposes }).notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     userId: uuid('user_id')
       .notNull()
@@ -196,7 +211,10 @@ export const authTokens = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     consumedAt: timestamptz('consumed_at'),
   },
-  (table) => [index('auth_tokens_user_id_idx').on(table.userId, table.purpose)],
+  (table) => [
+    index('auth_tokens_user_id_idx').on(table.userId, table.purpose),
+    check('auth_tokens_purpose_check', oneOf(table.purpose, authTokenPurposes)),
+  ],
 );
 
 /** Two-factor recovery codes, each usable once in place of an authenticator code. */

@@ -15,6 +15,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ledgerKinds } from '@secure-vault/shared/history';
+import { itemTypes, valuableStatuses, valuableUnits } from '@secure-vault/shared/vault';
+import { oneOf } from './one-of.ts';
 import { users } from './schema.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
@@ -51,11 +54,12 @@ export const valuables = pgTable(
     uniqueIndex('valuables_one_active_position_idx')
       .on(table.userId, table.assetSymbol)
       .where(sql`${table.assetSymbol} is not null and ${table.status} = 'active'`),
+    check('valuables_item_type_check', oneOf(table.itemType, itemTypes)),
+    check('valuables_status_check', oneOf(table.status, valuableStatuses)),
     check(
-      'valuables_status_check',
-      sql`${table.status} in ('active', 'locked', 'in_delivery', 'delivered')`,
+      'valuables_unit_check',
+      sql`${table.unit} is null or ${oneOf(table.unit, valuableUnits)}`,
     ),
-    check('valuables_unit_check', sql`${table.unit} is null or ${table.unit} in ('mg', 'units')`),
     check(
       'valuables_cash_not_negative',
       sql`${table.assetSymbol} is distinct from 'USD' or ${table.estimatedValue} >= 0`,
@@ -99,6 +103,7 @@ export const ledgerEntries = pgTable(
       table.id.desc(),
     ),
     index('ledger_entries_valuable_idx').on(table.valuableId),
+    check('ledger_entries_kind_check', oneOf(table.kind, ledgerKinds)),
     check(
       'ledger_entries_owner_check',
       sql`${table.userId} is not null or ${table.kind} = 'rounding'`,

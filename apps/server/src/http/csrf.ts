@@ -2,7 +2,7 @@
 // carries the SPA's custom header, a JSON body where it has one, and — when the browser sends an
 // Origin — our own origin as APP_URL names it (never the request's Host header, which the
 // client writes).
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { csrfHeader } from '@secure-vault/shared';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
@@ -22,7 +22,7 @@ export function isOurOrigin(origin: string, config: Config): boolean {
   }
 }
 
-export function csrfGuard(config: Config): onRequestHookHandler {
+export function csrfGuard(config: Config): onRequestAsyncHookHandler {
   return async (request) => {
     if (!changesState(request.method)) return;
     if (request.headers[csrfHeader.name] !== csrfHeader.value) {
@@ -45,7 +45,7 @@ export function csrfGuard(config: Config): onRequestHookHandler {
  * Browsers send cookies with cross-site WebSocket handshakes (a GET): only our own pages may
  * open one.
  */
-export function sameOriginGuard(config: Config): onRequestHookHandler {
+export function sameOriginGuard(config: Config): onRequestAsyncHookHandler {
   return async (request) => {
     const origin = request.headers.origin;
     if (origin !== undefined && !isOurOrigin(origin, config)) {

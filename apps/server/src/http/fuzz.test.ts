@@ -207,7 +207,7 @@ function inputsOf(route: Route) {
     },
     request(url: string, parts: QueryPart[], value: unknown, ip: string): FuzzRequest {
       return printable({
-        method: route.method as HTTPMethods,
+        method: route.method,
         url: parts.length > 0 ? `${url}?${parts.join('&')}` : url,
         body: value,
         hasBody: value !== undefined,

@@ -2,7 +2,11 @@
 // arrive on the database's LISTEN channel to that user's sockets only (DESIGN §6).
 import { z } from 'zod';
 import type { WebSocket } from 'ws';
-import { realtimeCloseCodes, realtimeTopics, type RealtimeEvent } from '@secure-vault/shared/realtime';
+import {
+  realtimeCloseCodes,
+  realtimeTopics,
+  type RealtimeEvent,
+} from '@secure-vault/shared/realtime';
 import type { Logger } from '../logger.ts';
 
 /** The channel features/vault/ledger.ts notifyUser() sends on. */

@@ -49,7 +49,7 @@ async function connect(
   let taken = 0;
   const waiters: ((message: unknown) => void)[] = [];
   socket.on('message', (data) => {
-    messages.push(JSON.parse(data.toString()));
+    messages.push(JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : ''));
     const waiter = waiters.shift();
     if (waiter) waiter(messages[taken++]);
   });
@@ -237,7 +237,7 @@ describe('the LISTEN connection', () => {
         const killed = await t.ctx.db.execute(sql`
           select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query ilike 'LISTEN%'`);
-        expect((killed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+        expect((killed as { rows: unknown[] }).rows).toHaveLength(1);
         await new Promise((resolve) => setTimeout(resolve, 1500));
         expect((await addValuable(t, staff, customer.userId)).statusCode).toBe(201);
         expect(await client.next()).toEqual({ type: 'changed', topic: 'valuables' });

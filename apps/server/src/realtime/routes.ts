@@ -38,7 +38,9 @@ export async function registerRealtime(
   await app.register(websocket, { options: { maxPayload: 4096 } });
   const hub = createRealtimeHub(ctx.logger, (ids) => liveSessions(ctx, ids));
   app.decorate('realtime', hub);
-  const stopListening = await ctx.database.listen(userEventsChannel, hub.deliver);
+  const stopListening = await ctx.database.listen(userEventsChannel, (payload) =>
+    hub.deliver(payload),
+  );
   const heartbeat = setInterval(
     () => void hub.heartbeat(),
     options.heartbeatMs ?? realtimeHeartbeatMs,
@@ -70,7 +72,11 @@ export async function registerRealtime(
       hub.add(socket, { userId: auth.user.id, sessionId: auth.session.id });
       socket.on('message', (data, isBinary) => {
         if (isBinary) return;
-        if (realtimeClientMessageSchema.safeParse(parseJson(data.toString())).success) {
+        if (
+          realtimeClientMessageSchema.safeParse(
+            parseJson(Buffer.isBuffer(data) ? data.toString('utf8') : ''),
+          ).success
+        ) {
           socket.send(JSON.stringify({ type: 'pong' }));
         }
       });

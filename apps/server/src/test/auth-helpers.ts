@@ -125,7 +125,7 @@ export async function enableTwoFactor(
 ): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await call(t, 'POST', '/auth/totp/setup', undefined, { cookie });
   if (setup.statusCode !== 200) throw new Error(`totp setup: ${setup.statusCode} ${setup.body}`);
-  const { secret } = setup.json() as { secret: string };
+  const { secret } = setup.json<{ secret: string }>();
   const enabled = await call(
     t,
     'POST',

@@ -89,12 +89,12 @@ export async function expectHoldingsMatchJournal(t: TestApp, userId: string): Pr
     const journalled = sums.get(row.id) ?? { value: dec(0), quantity: dec(0) };
     if (!journalled.value.equals(row.estimatedValue ?? '0')) {
       throw new Error(
-        `${row.assetSymbol}: value ${row.estimatedValue} ≠ journal ${journalled.value}`,
+        `${row.assetSymbol}: value ${row.estimatedValue} ≠ journal ${journalled.value.toString()}`,
       );
     }
     if (!journalled.quantity.equals(row.quantity ?? '0')) {
       throw new Error(
-        `${row.assetSymbol}: quantity ${row.quantity} ≠ journal ${journalled.quantity}`,
+        `${row.assetSymbol}: quantity ${row.quantity} ≠ journal ${journalled.quantity.toString()}`,
       );
     }
     sums.delete(row.id);
@@ -102,7 +102,7 @@ export async function expectHoldingsMatchJournal(t: TestApp, userId: string): Pr
   for (const [id, left] of sums) {
     if (!left.value.isZero() || !left.quantity.isZero()) {
       throw new Error(
-        `deleted valuable ${id} left ${left.value} / ${left.quantity} in the journal`,
+        `deleted valuable ${id} left ${left.value.toString()} / ${left.quantity.toString()} in the journal`,
       );
     }
   }

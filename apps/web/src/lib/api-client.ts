@@ -10,8 +10,9 @@ import {
   type NeedsNoInput,
   pathOf,
   queryStringOf,
+  type UrlValue,
 } from '@secure-vault/shared/contract';
-import { apiPrefix, csrfHeader, idempotencyHeader } from '@secure-vault/shared/http';
+import { csrfHeader, idempotencyHeader } from '@secure-vault/shared/http';
 import {
   type ErrorBody,
   type ErrorCode,
@@ -53,7 +54,7 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 
   let response: Response;
   try {
-    response = await fetch(path.startsWith('/api') ? path : `${apiPrefix}${path}`, {
+    response = await fetch(path, {
       method,
       headers,
       credentials: 'same-origin',
@@ -91,8 +92,8 @@ export type CallArgs<C extends Contract> =
     : [input: ContractInput<C> & CallOptions];
 
 interface LooseInput extends CallOptions {
-  params?: Record<string, unknown>;
-  query?: Record<string, unknown>;
+  params?: Record<string, UrlValue>;
+  query?: Record<string, UrlValue | readonly UrlValue[]>;
   body?: unknown;
   idempotencyKey?: string;
 }
@@ -109,20 +110,13 @@ export function callApi<C extends Contract>(
   ...[input]: CallArgs<C>
 ): Promise<ContractResponse<C>> {
   const loose = (input ?? {}) as LooseInput;
-  return request<ContractResponse<C>>(contract.method, apiUrl(contract, ...([input] as CallArgs<C>)), {
-    body: loose.body,
-    headers: loose.idempotencyKey ? { [idempotencyHeader]: loose.idempotencyKey } : {},
-    ...(loose.signal ? { signal: loose.signal } : {}),
-  });
+  return request<ContractResponse<C>>(
+    contract.method,
+    apiUrl(contract, ...([input] as CallArgs<C>)),
+    {
+      body: loose.body,
+      headers: loose.idempotencyKey ? { [idempotencyHeader]: loose.idempotencyKey } : {},
+      ...(loose.signal ? { signal: loose.signal } : {}),
+    },
+  );
 }
-
-export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    request<T>('PATCH', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-};

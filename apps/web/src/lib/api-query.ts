@@ -48,11 +48,10 @@ export function useApiQuery<C extends Contract>(contract: C, ...args: CallArgs<C
 export type MutationInput<C extends Contract> =
   NeedsNoInput<C> extends true ? ContractInput<C> | void : ContractInput<C>;
 
-export interface ApiMutationOptions<C extends Contract>
-  extends Omit<
-    UseMutationOptions<ContractResponse<C>, ApiError, MutationInput<C>>,
-    'mutationFn'
-  > {
+export interface ApiMutationOptions<C extends Contract> extends Omit<
+  UseMutationOptions<ContractResponse<C>, ApiError, MutationInput<C>>,
+  'mutationFn'
+> {
   /** Keys (or key prefixes) to refetch once the call has settled, whether it worked or not. */
   invalidates?: readonly QueryKey[];
 }
@@ -65,8 +64,7 @@ export function useApiMutation<C extends Contract>(
   const queryClient = useQueryClient();
   return useMutation<ContractResponse<C>, ApiError, MutationInput<C>>({
     ...options,
-    mutationFn: (input) =>
-      callApi(contract, ...([input ?? undefined] as unknown as CallArgs<C>)),
+    mutationFn: (input) => callApi(contract, ...([input ?? undefined] as unknown as CallArgs<C>)),
     onSettled: async (...settled) => {
       await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       await onSettled?.(...settled);

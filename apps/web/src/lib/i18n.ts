@@ -106,6 +106,8 @@ export function useTranslation(namespaces: Namespace | Namespace[] = 'common'): 
       promise = waitUntilReady(list).finally(() => pending.delete(pendingKey));
       pending.set(pendingKey, promise);
     }
+    // Suspense waits for the catalogs by catching this promise.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- React Suspense's protocol
     throw promise;
   }
   return { t, i18n: i18next };

@@ -77,6 +77,8 @@ describe('realtime', () => {
     expect(topicQueryKeys.valuables).toEqual([
       ['me', 'valuables'],
       ['me', 'summary'],
+      ['me', 'holdings'],
+      ['me', 'history'],
     ]);
     expect(topicQueryKeys.profile).toEqual([
       ['me', 'profile'],

@@ -6,12 +6,15 @@
 // takes over from there.
 import { useEffect } from 'react';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import * as history from '@secure-vault/shared/history/contracts';
 import type { RealtimeTopic } from '@secure-vault/shared/realtime';
+import * as trading from '@secure-vault/shared/trading/contracts';
+import * as vault from '@secure-vault/shared/vault/contracts';
+import { apiKey } from './api-query';
 import { sessionQueryKey } from './auth/get-session';
-import { requestsQueryKey, vaultQueryKeys } from './query-keys';
 
-// The protocol's constants, as in @secure-vault/shared/vault (realtime.test.ts holds them equal).
-// Importing them from there would load its schemas (zod, decimal.js) with every signed-in page.
+// The protocol's constants, as in @secure-vault/shared/realtime (realtime.test.ts holds them
+// equal); that module's schemas are for the server.
 export const realtimePath = '/api/v1/realtime';
 export const realtimeHeartbeatMs = 25_000;
 export const realtimeReconnectDelaysMs = [1000, 2000, 5000, 10_000] as const;
@@ -22,10 +25,21 @@ export const realtimeTopics = [
 ] as const satisfies readonly RealtimeTopic[];
 export const realtimeCloseCodes = { unauthenticated: 4401 } as const;
 
-/** What each topic makes stale. */
+/** Delivery, transfer and other requests of the signed-in user (a key prefix). */
+export const requestsQueryKey = ['requests'] as const;
+
+/**
+ * What each topic makes stale. A change of valuables (a trade in another tab, a staff credit)
+ * also moves the Sell tab's holdings and the history.
+ */
 export const topicQueryKeys: Record<RealtimeTopic, readonly QueryKey[]> = {
-  valuables: [vaultQueryKeys.valuables, vaultQueryKeys.summary],
-  profile: [vaultQueryKeys.profile, vaultQueryKeys.summary],
+  valuables: [
+    apiKey(vault.getValuables),
+    apiKey(vault.getSummary),
+    apiKey(trading.getHolding),
+    apiKey(history.getHistory),
+  ],
+  profile: [apiKey(vault.getProfile), apiKey(vault.getSummary)],
   requests: [requestsQueryKey],
 };
 

@@ -6,7 +6,9 @@ import { dismissErrorToasts, LazyToaster, toast } from './toast';
 const showing = () =>
   sonner
     .getToasts()
-    .map((shown) => ('type' in shown ? `${shown.type}: ${String(shown.title)}` : ''));
+    .map((shown) =>
+      'type' in shown ? `${shown.type}: ${typeof shown.title === 'string' ? shown.title : ''}` : '',
+    );
 
 describe('toasts', () => {
   it('let a success take the place of the errors still showing, and a new page take down errors', async () => {

@@ -55,7 +55,7 @@ async function newCustodyItem(owner: SignedUp, estimatedValue: string | null = '
     estimatedValue,
   });
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: string; estimatedValue: string | null };
+  return res.json<{ id: string; estimatedValue: string | null }>();
 }
 
 /** A metal position as the trading screens keep it, with its journal row. */
@@ -565,7 +565,7 @@ describe('staff lists', () => {
     const newest = await signUp(t);
     const res = await asStaff('GET', '/users');
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { userId: string; createdAt: string }[];
+    const list = res.json<{ userId: string; createdAt: string }[]>();
     expect(list[0]).toMatchObject({
       userId: newest.userId,
       email: newest.email,
@@ -583,12 +583,14 @@ describe('staff lists', () => {
     const [delivered] = await seedValuables(t, seeded.userId, [{ status: 'delivered' }]);
     const res = await asStaff('GET', '/valuables');
     expect(res.statusCode).toBe(200);
-    const list = res.json() as {
-      id: string;
-      userId: string;
-      userEmail: string;
-      dateStored: string;
-    }[];
+    const list = res.json<
+      {
+        id: string;
+        userId: string;
+        userEmail: string;
+        dateStored: string;
+      }[]
+    >();
     expect(list.some((v) => v.userId === alice.userId && v.userEmail === alice.email)).toBe(true);
     expect(list.some((v) => v.userId === bob.userId && v.userEmail === bob.email)).toBe(true);
     expect(list.map((v) => v.id)).not.toContain(delivered);

@@ -25,7 +25,7 @@ import {
   removeHolding,
   type ValuableRow,
 } from '../../ledger/staff.ts';
-import { toValuable } from '../vault/wire.ts';
+import { toValuable } from '../../db/wire.ts';
 
 export type AdminValuableInput = z.output<typeof adminValuableInputSchema>;
 export type AdminValuableUpdate = z.output<typeof adminValuableUpdateSchema>;

@@ -5,7 +5,7 @@ import type { AdminValuable } from '@secure-vault/shared/vault';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { valuables } from '../../db/vault-schema.ts';
-import { toAdminValuable, valuableColumns } from '../vault/wire.ts';
+import { toAdminValuable, valuableColumns } from '../../db/wire.ts';
 
 export async function getAllValuables(db: Db): Promise<AdminValuable[]> {
   const rows = await db

@@ -7,7 +7,7 @@ import { dec, toFixedString } from '@secure-vault/shared/money';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema.ts';
 import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
-import { bookBalanceString } from '../vault/wire.ts';
+import { bookBalanceString } from '../../db/wire.ts';
 
 export interface PlatformNetWorth {
   total: string;

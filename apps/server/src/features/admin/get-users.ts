@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { AdminUser } from '@secure-vault/shared/vault';
 import type { Db } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
-import { bookBalanceString } from '../vault/wire.ts';
+import { bookBalanceString } from '../../db/wire.ts';
 
 export async function getUsers(db: Db): Promise<AdminUser[]> {
   const rows = await db

@@ -131,11 +131,13 @@ describe('net worth', () => {
             values.map((c) => ({ estimatedValue: asUsd(c) })),
           );
           await setBook(user.userId, asUsd(book));
-          const list = (await asStaff('GET', '/net-worth/users')).json() as {
-            userId: string;
-            valuableValue: string;
-            totalNetWorth: string;
-          }[];
+          const list = (await asStaff('GET', '/net-worth/users')).json<
+            {
+              userId: string;
+              valuableValue: string;
+              totalNetWorth: string;
+            }[]
+          >();
           const entry = list.find((e) => e.userId === user.userId);
           const expected = sum(values.map(asUsd));
           expect(entry?.valuableValue).toBe(toFixedString(expected));
@@ -145,10 +147,12 @@ describe('net worth', () => {
       { numRuns: 25 },
     );
     const platform = (await asStaff('GET', '/net-worth')).json();
-    const list = (await asStaff('GET', '/net-worth/users')).json() as {
-      rank: number;
-      totalNetWorth: string;
-    }[];
+    const list = (await asStaff('GET', '/net-worth/users')).json<
+      {
+        rank: number;
+        totalNetWorth: string;
+      }[]
+    >();
     expect(platform.total).toBe(toFixedString(sum(list.map((e) => e.totalNetWorth))));
     expect(list.map((e) => e.rank)).toEqual(list.map((_, i) => i + 1));
     const totals = list.map((e) => dec(e.totalNetWorth));

@@ -10,7 +10,7 @@ import { writeAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
 import { notifyUser } from '../../ledger/journal.ts';
-import { bookBalanceString, toProfile } from '../vault/wire.ts';
+import { bookBalanceString, toProfile } from '../../db/wire.ts';
 
 export async function setBookBalance(
   ctx: AppContext,

@@ -129,15 +129,19 @@ describe('staff changes and the journal', () => {
         for (const operation of ops) await apply(operation, userIds, models);
 
         expect(await journalMismatches(t, userIds)).toEqual([]);
-        const everything = (await asStaff('GET', '/valuables')).json() as {
-          id: string;
-          userId: string;
-          estimatedValue: string | null;
-        }[];
-        const worths = (await asStaff('GET', '/net-worth/users')).json() as {
-          userId: string;
-          valuableValue: string;
-        }[];
+        const everything = (await asStaff('GET', '/valuables')).json<
+          {
+            id: string;
+            userId: string;
+            estimatedValue: string | null;
+          }[]
+        >();
+        const worths = (await asStaff('GET', '/net-worth/users')).json<
+          {
+            userId: string;
+            valuableValue: string;
+          }[]
+        >();
         userIds.forEach((userId, index) => {
           const model = models[index] as Map<string, Holding>;
           const held = everything.filter((v) => v.userId === userId);

@@ -40,7 +40,7 @@ function send(body: unknown, headers: Record<string, string> = {}, ip = '203.0.1
 async function mailbox(to: string) {
   const res = await t.app.inject({ url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}` });
   expect(res.statusCode).toBe(200);
-  return res.json() as { to: string; subject: string; text: string }[];
+  return res.json<{ to: string; subject: string; text: string }[]>();
 }
 
 describe('POST /api/v1/contact', () => {

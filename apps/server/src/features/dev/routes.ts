@@ -1,23 +1,11 @@
-// The development mailbox: present only while the outbox is the mail transport (DESIGN §5).
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { outboxMessageSchema } from '@secure-vault/shared';
+// The development mailbox (contract: shared/dev/contracts.ts): present only while the outbox is
+// the mail transport, outside production (app.ts decides; DESIGN §5).
+import type { FastifyInstance } from 'fastify';
+import * as dev from '@secure-vault/shared/dev/contracts';
 import type { AppContext } from '../../context.ts';
-import { errorResponses } from '../../http/openapi.ts';
 import { readOutbox } from '../../mail/mailer.ts';
+import { route } from '../../http/route.ts';
 
-export const devRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/dev/mailbox',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['development'],
-        summary: 'Mail kept by the outbox for one address, newest first',
-        querystring: z.strictObject({ to: z.email() }),
-        response: { 200: z.array(outboxMessageSchema), ...errorResponses },
-      },
-    },
-    async (request) => readOutbox(ctx.db, request.query.to),
-  );
-};
+export function devRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, dev.getMailbox, (request) => readOutbox(ctx.db, request.query.to));
+}

@@ -1,34 +1,20 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+// Alive and ready (contracts: shared/health/contracts.ts). The liveness check never reads the
+// caller; readiness answers 503 UNAVAILABLE while the database does not answer.
+import type { FastifyInstance } from 'fastify';
+import * as health from '@secure-vault/shared/health/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/errors.ts';
-import { errorResponses } from '../../http/openapi.ts';
+import { route } from '../../http/route.ts';
 
-const statusSchema = z.object({ status: z.literal('ok') });
-
-export const healthRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  app.get(
-    '/health',
-    {
-      config: { access: 'public', readsSession: false },
-      schema: { tags: ['health'], response: { 200: statusSchema } },
-    },
-    async () => ({ status: 'ok' as const }),
-  );
-  app.get(
-    '/ready',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['health'], response: { 200: statusSchema, ...errorResponses } },
-    },
-    async (request) => {
-      try {
-        await ctx.database.ping();
-      } catch (err) {
-        request.log.error({ err }, 'database not reachable');
-        throw new AppError('UNAVAILABLE', 'The database is not reachable.');
-      }
-      return { status: 'ok' as const };
-    },
-  );
-};
+export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, health.getHealth, async () => ({ status: 'ok' as const }), { readsSession: false });
+  route(app, health.getReadiness, async (request) => {
+    try {
+      await ctx.database.ping();
+    } catch (err) {
+      request.log.error({ err }, 'database not reachable');
+      throw new AppError('UNAVAILABLE', 'The database is not reachable.');
+    }
+    return { status: 'ok' as const };
+  });
+}

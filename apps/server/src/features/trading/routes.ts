@@ -57,7 +57,7 @@ function refuseInvalidOrder(request: FastifyRequest): void {
   const error = request.validationError;
   if (!error) return;
   if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'body') {
-    const issues: ZodFastifySchemaValidationError[] = error.validation;
+    const issues = error.validation as ZodFastifySchemaValidationError[];
     const fields = issues.map((issue) => issue.instancePath.split('/')[1] ?? '');
     if (fields.every((field) => field === 'quantity' || field === 'total')) {
       throw new AppError('QUANTITY_INVALID', 'Enter a valid quantity or amount.', {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { type Caller, queryAs } from '../../db/caller.ts';
 import type { profiles } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { toProfile } from './wire.ts';
+import { toProfile } from '../../db/wire.ts';
 
 type ProfileRow = {
   [K in keyof typeof profiles.$inferSelect]: (typeof profiles.$inferSelect)[K] | null;

@@ -5,7 +5,7 @@ import type { ItemType, Summary } from '@secure-vault/shared/vault';
 import { dec, sum, toFixedString } from '@secure-vault/shared/money';
 import type { AppContext } from '../../context.ts';
 import { type Caller, queryAs } from '../../db/caller.ts';
-import { bookBalanceString } from './wire.ts';
+import { bookBalanceString } from '../../db/wire.ts';
 
 interface SummaryRow {
   book_balance: string | null;

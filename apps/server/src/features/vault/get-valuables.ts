@@ -4,7 +4,7 @@
 import type { Valuable, ValuablesQuery } from '@secure-vault/shared/vault';
 import type { AppContext } from '../../context.ts';
 import { type Caller, queryAs } from '../../db/caller.ts';
-import { toValuable, type ValuableRow } from './wire.ts';
+import { toValuable, type ValuableRow } from '../../db/wire.ts';
 
 type Query = { excludeCash: boolean; orderBy: NonNullable<ValuablesQuery['orderBy']> };
 

@@ -26,9 +26,9 @@ function countingDb(db: Db): Db {
   const schema = { ...accountsSchema, ...vaultSchema };
   const logger = { logQuery: (query: string) => void statements.push(query) };
   const client = (db as unknown as { $client: unknown }).$client;
-  return (dbKind === 'postgres'
+  return dbKind === 'postgres'
     ? drizzlePg(client as pg.Pool, { schema, casing: 'snake_case', logger })
-    : drizzlePglite(client as PGlite, { schema, casing: 'snake_case', logger })) as unknown as Db;
+    : drizzlePglite(client as PGlite, { schema, casing: 'snake_case', logger });
 }
 
 beforeAll(async () => {

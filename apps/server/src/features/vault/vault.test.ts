@@ -60,7 +60,7 @@ describe('GET /me/valuables', () => {
   it('lists only the caller’s valuables still in the vault, newest stored first', async () => {
     const res = await api(t, 'GET', '/me/valuables', undefined, alice.cookie);
     expect(res.statusCode).toBe(200);
-    const list = res.json() as { id: string; userId: string }[];
+    const list = res.json<{ id: string; userId: string }[]>();
     expect(list.map((v) => v.id)).toEqual([ids.cash, ids.ring, ids.painting, ids.watch]);
     expect(new Set(list.map((v) => v.userId))).toEqual(new Set([alice.userId]));
     expect(list[1]).toMatchObject({

@@ -3,7 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useQuery } from '@tanstack/react-query';
 import { Route, Routes } from 'react-router';
-import { api } from '@/lib/api-client';
+import { z } from 'zod';
+import { defineContract } from '@secure-vault/shared/contract';
+import { apiQueryOptions } from '@/lib/api-query';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import AppLayout from './app-layout';
 
@@ -21,12 +23,20 @@ const unauthenticated = {
   body: { error: { code: 'UNAUTHENTICATED', message: 'Not signed in' } },
 };
 
+// A signed-in read of the page below; its path need not exist on the server.
+const getHoldings = defineContract({
+  method: 'GET',
+  path: '/api/v1/holdings',
+  access: 'user',
+  tag: 'test',
+  summary: 'Holdings',
+  status: 200,
+  response: z.unknown(),
+  errors: [],
+});
+
 function Holdings() {
-  const holdings = useQuery({
-    queryKey: ['holdings'],
-    queryFn: () => api.get('/holdings'),
-    retry: false,
-  });
+  const holdings = useQuery({ ...apiQueryOptions(getHoldings), retry: false });
   return <h1>{holdings.isError ? 'Holdings failed' : 'Holdings page'}</h1>;
 }
 

@@ -3,7 +3,7 @@
 // impersonation banner when staff are viewing a customer's account (DESIGN §4). It also keeps the
 // tab's live-update socket open (DESIGN §6).
 import { Suspense, useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import type { Session } from '@secure-vault/shared/auth';
@@ -58,7 +58,7 @@ function useRecheckSessionOnUnauthenticated() {
         event.action.type === 'error' &&
         isSignedOut(event.action.error)
       ) {
-        if (event.query.queryKey[0] !== sessionQueryKey[0]) recheck();
+        if (event.query.queryHash !== hashKey(sessionQueryKey)) recheck();
       }
     });
     const stopMutations = queryClient.getMutationCache().subscribe((event) => {

@@ -1,10 +1,13 @@
 // The history filters live in the address (?group=&from=&to=), so a filtered view survives a
-// reload and can be bookmarked; the same filters build the API and CSV query strings.
+// reload and can be bookmarked; the same filters build the list's and the CSV's queries.
 import {
+  type HistoryExportQuery,
   type HistoryGroup,
   historyGroupNames,
+  type HistoryQuery,
   isHistoryDateInRange,
 } from '@secure-vault/shared/history';
+import type { Language } from '@secure-vault/shared/i18n';
 
 export interface HistoryFilters {
   group?: HistoryGroup | undefined;
@@ -49,26 +52,31 @@ export function queryableFilters(filters: HistoryFilters): HistoryFilters {
   };
 }
 
-/** group, from, to (only those set), then any paging parameters, in that order. */
-export function filterParams(
-  filters: HistoryFilters,
-  paging: { cursor?: string | undefined; limit?: number | undefined } = {},
-): URLSearchParams {
+/** The filters in the address: group, from, to (only those set), in that order. */
+export function filterParams(filters: HistoryFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.group) params.set('group', filters.group);
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
-  if (paging.cursor) params.set('cursor', paging.cursor);
-  if (paging.limit !== undefined) params.set('limit', String(paging.limit));
   return params;
+}
+
+/** The list's query for one page: the filters set, then the page's cursor and size. */
+export function historyQuery(
+  filters: HistoryFilters,
+  paging: { cursor?: string | undefined; limit: number },
+): HistoryQuery {
+  return { group: filters.group, from: filters.from, to: filters.to, ...paging };
+}
+
+/** The CSV's query: the filters set, and the language of its header and labels. */
+export function historyExportQuery(
+  filters: HistoryFilters,
+  language: Language,
+): HistoryExportQuery {
+  return { group: filters.group, from: filters.from, to: filters.to, language };
 }
 
 export function hasFilters(filters: HistoryFilters): boolean {
   return Boolean(filters.group || filters.from || filters.to);
-}
-
-/** A path with its query string, without a dangling "?" when there is none. */
-export function withQuery(path: string, params: URLSearchParams): string {
-  const query = params.toString();
-  return query ? `${path}?${query}` : path;
 }

@@ -1,13 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import * as auth from '@secure-vault/shared/auth/contracts';
 import { paths } from '@secure-vault/shared/paths';
-import { api } from '@/lib/api-client';
+import { useApiMutation } from '@/lib/api-query';
 
 export const signOutMutationKey = ['sign-out'] as const;
-
-export function signOut(): Promise<void> {
-  return api.post<void>('/auth/sign-out');
-}
 
 /**
  * Signs out and goes home. If the server cannot be reached the browser forgets the session anyway
@@ -18,9 +15,8 @@ export function signOut(): Promise<void> {
 export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useMutation({
+  return useApiMutation(auth.signOut, {
     mutationKey: signOutMutationKey,
-    mutationFn: signOut,
     onSettled: async () => {
       await navigate(paths.home, { replace: true });
       queryClient.removeQueries();

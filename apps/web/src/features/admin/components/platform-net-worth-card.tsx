@@ -2,19 +2,21 @@
 // with Refresh; and beside it the per-user dropdown.
 import { useEffect, useRef } from 'react';
 import { RotateCw, TrendingUp } from 'lucide-react';
+import * as admin from '@secure-vault/shared/admin/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useApiQuery } from '@/lib/api-query';
 import { formatUsd } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { usePlatformNetWorth } from '../api/get-platform-net-worth';
 import { UserNetWorthMenu } from './user-net-worth-menu';
 
 export function PlatformNetWorthCard() {
   const { t } = useTranslation('admin');
-  const netWorth = usePlatformNetWorth();
+  const netWorth = useApiQuery(admin.getPlatformNetWorth);
   const toastedFailure = useRef(0);
   useEffect(() => {
     if (!netWorth.isError || toastedFailure.current === netWorth.errorUpdatedAt) return;
@@ -38,9 +40,9 @@ export function PlatformNetWorthCard() {
               {formatUsd(netWorth.data.total)}
             </p>
           ) : netWorth.isError ? (
-            <p role="alert" className="text-sm">
+            <LoadError onRetry={() => void netWorth.refetch()} isRetrying={netWorth.isFetching}>
               {t('netWorth.errorBody')}
-            </p>
+            </LoadError>
           ) : (
             <Skeleton className="h-10 w-56" />
           )}

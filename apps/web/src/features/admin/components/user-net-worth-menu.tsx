@@ -3,20 +3,24 @@
 // their net worth without the book balance. About 20rem wide, at most 24rem tall, its list
 // scrolling.
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, RotateCw, Users } from 'lucide-react';
+import * as admin from '@secure-vault/shared/admin/contracts';
 import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Skeleton } from '@/components/ui/skeleton';
+import { apiQueryOptions } from '@/lib/api-query';
 import { formatUsd } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { useUserNetWorths } from '../api/get-user-net-worths';
 
 export function UserNetWorthMenu() {
   const { t } = useTranslation('admin');
   const [hasOpened, setOpened] = useState(false);
-  const netWorths = useUserNetWorths({ isEnabled: hasOpened });
+  // Loads on first open only (SPEC §2: the dropdown loads when first opened).
+  const netWorths = useQuery({ ...apiQueryOptions(admin.getUserNetWorths), enabled: hasOpened });
   const toastedFailure = useRef(0);
   useEffect(() => {
     if (!netWorths.isError || toastedFailure.current === netWorths.errorUpdatedAt) return;
@@ -57,9 +61,13 @@ export function UserNetWorthMenu() {
       );
   } else if (netWorths.isError) {
     body = (
-      <p role="alert" className="p-4 text-sm">
+      <LoadError
+        className="m-4"
+        onRetry={() => void netWorths.refetch()}
+        isRetrying={netWorths.isFetching}
+      >
         {t('userNetWorth.errorTitle')}
-      </p>
+      </LoadError>
     );
   } else {
     body = (

@@ -4,8 +4,8 @@
 // a side-scroller on a phone.
 import { useState } from 'react';
 import { LogIn } from 'lucide-react';
+import * as admin from '@secure-vault/shared/admin/contracts';
 import type { AdminUser } from '@secure-vault/shared/vault';
-import { Alert } from '@/components/ui/alert';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -18,19 +18,19 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { useApiMutation, useApiQuery } from '@/lib/api-query';
 import { useSession } from '@/lib/auth/get-session';
 import { formatDate, formatUsd } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { useUsers } from '../api/get-users';
-import { useImpersonateUser } from '../api/impersonate-user';
 
 export function UsersTab() {
   const { t } = useTranslation('admin');
-  const users = useUsers();
+  const users = useApiQuery(admin.getUsers);
 
   let body;
   if (users.data) {
@@ -44,16 +44,9 @@ export function UsersTab() {
       );
   } else if (users.isError) {
     body = (
-      <Alert tone="danger" role="alert">
-        <div className="grid gap-2">
-          <p>{t('users.loadError')}</p>
-          <div>
-            <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
-              {t('users.retry')}
-            </Button>
-          </div>
-        </div>
-      </Alert>
+      <LoadError onRetry={() => void users.refetch()} isRetrying={users.isFetching}>
+        {t('users.loadError')}
+      </LoadError>
     );
   } else {
     body = (
@@ -79,26 +72,29 @@ export function UsersTab() {
 function UsersTable({ users }: { users: AdminUser[] }) {
   const { t } = useTranslation('admin');
   const { data: session } = useSession();
-  const impersonate = useImpersonateUser();
+  const impersonate = useApiMutation(admin.impersonateUser);
   // The customer whose account staff asked to open, until they confirm or cancel.
   const [toOpen, setToOpen] = useState<AdminUser | null>(null);
 
   const signInAs = (user: AdminUser) =>
-    impersonate.mutate(user.userId, {
-      onSuccess: ({ actionLink }) => {
-        toast.success(t('users.signingIn'), { description: t('users.redirecting') });
-        window.location.assign(actionLink);
+    impersonate.mutate(
+      { params: { id: user.userId } },
+      {
+        onSuccess: ({ actionLink }) => {
+          toast.success(t('users.signingIn'), { description: t('users.redirecting') });
+          window.location.assign(actionLink);
+        },
+        onError: (error) => {
+          setToOpen(null);
+          toast.error(t('users.errorTitle'), {
+            description:
+              error instanceof ApiError && error.code === 'FORBIDDEN'
+                ? t('users.impersonateForbidden')
+                : t('users.impersonateFailed'),
+          });
+        },
       },
-      onError: (error) => {
-        setToOpen(null);
-        toast.error(t('users.errorTitle'), {
-          description:
-            error instanceof ApiError && error.code === 'FORBIDDEN'
-              ? t('users.impersonateForbidden')
-              : t('users.impersonateFailed'),
-        });
-      },
-    });
+    );
 
   const rows = users.map((user) => ({
     user,
@@ -107,7 +103,7 @@ function UsersTable({ users }: { users: AdminUser[] }) {
       <SignInAsButton
         user={user}
         isDisabled={user.userId === session?.user.id || impersonate.isPending}
-        isPending={impersonate.isPending && impersonate.variables === user.userId}
+        isPending={impersonate.isPending && impersonate.variables?.params.id === user.userId}
         onClick={() => setToOpen(user)}
       />
     ),

@@ -3,7 +3,6 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUser, AdminValuable } from '@secure-vault/shared/vault';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { BookBalanceTab } from './book-balance-tab';
 import { ValuableForm } from './valuable-form';
 
 beforeAll(() => loadCatalogs(['admin', 'vault']));
@@ -34,7 +33,7 @@ describe('ValuableForm', () => {
     const fetchMock = stubApi({
       'POST /api/v1/admin/valuables': (_url, init) => ({
         status: 201,
-        body: { ...JSON.parse(String(init.body)), id: crypto.randomUUID() },
+        body: { ...JSON.parse(init.body as string), id: crypto.randomUUID() },
       }),
     });
     const onDone = vi.fn();
@@ -61,7 +60,7 @@ describe('ValuableForm', () => {
     await user.click(submit);
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       userId: users[1]?.userId,
       itemName: 'Rolex Daytona',
       itemType: 'jewelry',
@@ -103,6 +102,64 @@ describe('ValuableForm', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("puts the server's cash rule on the estimated value and keeps the entry", async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      'POST /api/v1/admin/valuables': {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION',
+            message: 'The request is not valid.',
+            issues: [{ path: 'body.estimatedValue', message: 'vault:errors.cashAmountPositive' }],
+          },
+        },
+      },
+    });
+    const onDone = vi.fn();
+    renderWithProviders(<ValuableForm users={users} editing={null} onDone={onDone} />);
+    await user.selectOptions(await screen.findByLabelText('User'), 'amira@example.com');
+    await user.type(screen.getByLabelText('Item name'), 'Deposit');
+    await user.selectOptions(screen.getByLabelText('Item type'), 'Cash');
+    expect(screen.getByText("Cash is added to the customer's cash balance.")).toBeVisible();
+    await user.type(screen.getByLabelText('Estimated value (USD)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Add Valuable' }));
+
+    expect(await screen.findByText('Cash added must be an amount above zero.')).toBeVisible();
+    const amount = screen.getByLabelText('Estimated value (USD)');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveFocus();
+    expect(screen.getByLabelText('Item name')).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByLabelText('Item name')).toHaveValue('Deposit');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('empties the form after adding, ready for the next entry', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /api/v1/admin/valuables': (_url, init) => ({
+        status: 201,
+        body: { ...JSON.parse(init.body as string), id: crypto.randomUUID() },
+      }),
+    });
+    const onDone = vi.fn();
+    renderWithProviders(<ValuableForm users={users} editing={null} onDone={onDone} />);
+    await user.selectOptions(await screen.findByLabelText('User'), 'amira@example.com');
+    await user.type(screen.getByLabelText('Item name'), 'Gold bar');
+    await user.selectOptions(screen.getByLabelText('Item type'), 'Precious Metals');
+    await user.type(screen.getByLabelText('Estimated value (USD)'), '1500');
+    await user.click(screen.getByRole('button', { name: 'Add Valuable' }));
+
+    await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(screen.getByLabelText('User')).toHaveValue('');
+    expect(screen.getByLabelText('User')).toHaveFocus();
+    expect(screen.getByLabelText('Item name')).toHaveValue('');
+    expect(screen.getByLabelText('Item type')).toHaveValue('');
+    expect(screen.getByLabelText('Estimated value (USD)')).toHaveValue(null);
+    expect(screen.getByRole('button', { name: 'Add Valuable' })).toBeDisabled();
+  });
+
   it('edits a valuable without changing its owner', async () => {
     const user = userEvent.setup();
     const editing: AdminValuable = {
@@ -127,11 +184,14 @@ describe('ValuableForm', () => {
     const onDone = vi.fn();
     renderWithProviders(<ValuableForm users={users} editing={editing} onDone={onDone} />);
     expect(await screen.findByLabelText('User')).toBeDisabled();
+    expect(screen.getByLabelText('User')).toHaveValue(users[0]!.userId);
+    // Edit was chosen in the list: the keyboard is taken to the form.
+    expect(screen.getByLabelText('Item name')).toHaveFocus();
     expect(screen.getByLabelText('Estimated value (USD)')).toHaveValue(1250.5);
     await user.click(screen.getByRole('button', { name: 'Update Valuable' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({
+    expect(JSON.parse(init.body as string)).toEqual({
       itemName: 'Painting',
       itemType: 'artwork',
       estimatedValue: '1250.50',
@@ -139,32 +199,53 @@ describe('ValuableForm', () => {
       storageLocation: 'Vault B',
     });
   });
-});
 
-describe('BookBalanceTab', () => {
-  it('asks for a user and an amount, then sets the balance', async () => {
+  it("sets the cash balance of the cash position, its type fixed, and shows the server's rule", async () => {
     const user = userEvent.setup();
+    const cash: AdminValuable = {
+      id: '3c8f3f8e-6f1c-4a53-9a43-7d1f1f2f4a13',
+      userId: users[1]!.userId,
+      userEmail: users[1]!.email,
+      itemName: 'Cash',
+      itemType: 'cash',
+      estimatedValue: '40.00000000',
+      description: null,
+      storageLocation: null,
+      assetSymbol: 'USD',
+      quantity: '40.00000000',
+      unit: null,
+      status: 'active',
+      dateStored: '2026-01-05T12:00:00.000Z',
+      createdAt: '2026-01-05T12:00:00.000Z',
+    };
     const fetchMock = stubApi({
-      'GET /api/v1/admin/users': { status: 200, body: users },
-      [`PUT /api/v1/admin/users/${users[0]!.userId}/book-balance`]: { status: 200, body: {} },
+      [`PATCH /api/v1/admin/valuables/${cash.id}`]: {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION',
+            message: 'The request is not valid.',
+            issues: [{ path: 'body.estimatedValue', message: 'vault:errors.cashAmountRequired' }],
+          },
+        },
+      },
     });
-    renderWithProviders(<BookBalanceTab />);
-    const submit = await screen.findByRole('button', { name: 'Update Book Balance' });
-    await user.click(submit);
-    expect(await screen.findByText('Please select a user and enter an amount')).toBeVisible();
-    expect(screen.getByText('Not assigned')).toBeVisible();
+    renderWithProviders(<ValuableForm users={users} editing={cash} onDone={() => {}} />);
+    expect(await screen.findByLabelText('Item type')).toBeDisabled();
+    expect(screen.getByLabelText('Item type')).toHaveValue('cash');
+    expect(screen.getByText("The amount becomes the customer's cash balance.")).toBeVisible();
+    await user.clear(screen.getByLabelText('Estimated value (USD)'));
+    await user.click(screen.getByRole('button', { name: 'Update Valuable' }));
 
-    await user.selectOptions(screen.getByLabelText('User'), 'amira@example.com');
-    await user.type(screen.getByLabelText('Amount (USD)'), '2500.75');
-    await user.click(submit);
-    await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith(
-        `/api/v1/admin/users/${users[0]!.userId}/book-balance`,
-        expect.objectContaining({
-          method: 'PUT',
-          body: JSON.stringify({ bookBalance: '2500.75' }),
-        }),
-      ),
-    );
+    expect(await screen.findByText('Enter the cash balance.')).toBeVisible();
+    expect(screen.getByLabelText('Estimated value (USD)')).toHaveAttribute('aria-invalid', 'true');
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toEqual({
+      itemName: 'Cash',
+      itemType: 'cash',
+      estimatedValue: null,
+      description: null,
+      storageLocation: null,
+    });
   });
 });

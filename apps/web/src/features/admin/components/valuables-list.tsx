@@ -2,6 +2,7 @@
 // when empty) and date added; edit and delete (after a confirmation). At most 24rem tall.
 import { memo, type RefObject, useRef, useState } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
+import * as admin from '@secure-vault/shared/admin/contracts';
 import type { AdminValuable } from '@secure-vault/shared/vault';
 import type { Language } from '@secure-vault/shared/i18n';
 import type { TFunction } from 'i18next';
@@ -17,12 +18,13 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
+import { useApiMutation } from '@/lib/api-query';
 import { formatDate, formatUsd } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { holdingName } from '@/lib/valuable-text';
-import { useDeleteValuable } from '../api/delete-valuable';
+import { adminPanelKey } from '../panel-key';
 
 /** Traded positions (metals, crypto) follow listed prices: staff may delete them, not edit. */
 export function isEditable(valuable: AdminValuable): boolean {
@@ -121,7 +123,7 @@ export function ValuablesList({
   const { t } = useTranslation(['admin', 'vault', 'catalogue']);
   const language = currentLanguage();
   const [toDelete, setToDelete] = useState<AdminValuable | null>(null);
-  const remove = useDeleteValuable();
+  const remove = useApiMutation(admin.deleteValuable, { invalidates: [adminPanelKey] });
   const hasDeleted = useRef(false);
 
   if (valuables.length === 0) {
@@ -191,20 +193,23 @@ export function ValuablesList({
                 event.preventDefault();
                 if (!toDelete) return;
                 const valuable = toDelete;
-                remove.mutate(valuable.id, {
-                  onSuccess: () => {
-                    toast.success(t('valuables.deleted'));
-                    hasDeleted.current = true;
-                    setToDelete(null);
-                    onDeleted(valuable);
+                remove.mutate(
+                  { params: { id: valuable.id } },
+                  {
+                    onSuccess: () => {
+                      toast.success(t('valuables.deleted'));
+                      hasDeleted.current = true;
+                      setToDelete(null);
+                      onDeleted(valuable);
+                    },
+                    onError: (error) => {
+                      setToDelete(null);
+                      toast.error(t('valuables.deleteError'), {
+                        description: apiErrorText(t, error, t('valuables.tryAgain')),
+                      });
+                    },
                   },
-                  onError: (error) => {
-                    setToDelete(null);
-                    toast.error(t('valuables.deleteError'), {
-                      description: apiErrorText(t, error, t('valuables.tryAgain')),
-                    });
-                  },
-                });
+                );
               }}
             >
               {remove.isPending ? t('valuables.deleting') : t('valuables.deleteConfirm')}

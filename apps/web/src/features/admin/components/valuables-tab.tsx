@@ -1,20 +1,19 @@
 // Valuables Management (SPEC §2): the add/edit form on the left, every valuable on the right.
 import { useRef, useState } from 'react';
+import * as admin from '@secure-vault/shared/admin/contracts';
 import type { AdminValuable } from '@secure-vault/shared/vault';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
-import { useAllValuables } from '../api/get-all-valuables';
-import { useUsers } from '../api/get-users';
 import { ValuableForm } from './valuable-form';
 import { ValuablesList } from './valuables-list';
 
 export function ValuablesTab() {
   const { t } = useTranslation(['admin', 'vault']);
-  const users = useUsers();
-  const valuables = useAllValuables();
+  const users = useApiQuery(admin.getUsers);
+  const valuables = useApiQuery(admin.getAllValuables);
   const [editing, setEditing] = useState<AdminValuable | null>(null);
   const list = useRef<HTMLUListElement>(null);
 
@@ -32,16 +31,9 @@ export function ValuablesTab() {
           }}
         />
       ) : users.isError ? (
-        <Alert tone="danger" role="alert">
-          <div className="grid gap-2">
-            <p>{t('users.loadError')}</p>
-            <div>
-              <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
-                {t('users.retry')}
-              </Button>
-            </div>
-          </div>
-        </Alert>
+        <LoadError onRetry={() => void users.refetch()} isRetrying={users.isFetching}>
+          {t('users.loadError')}
+        </LoadError>
       ) : (
         <Card className="grid gap-4 p-6" aria-busy="true">
           <Skeleton className="h-6 w-40" />
@@ -74,16 +66,9 @@ export function ValuablesTab() {
               }}
             />
           ) : valuables.isError ? (
-            <Alert tone="danger" role="alert">
-              <div className="grid gap-2">
-                <p>{t('valuables.loadError')}</p>
-                <div>
-                  <Button variant="outline" size="sm" onClick={() => void valuables.refetch()}>
-                    {t('valuables.retry')}
-                  </Button>
-                </div>
-              </div>
-            </Alert>
+            <LoadError onRetry={() => void valuables.refetch()} isRetrying={valuables.isFetching}>
+              {t('valuables.loadError')}
+            </LoadError>
           ) : (
             <div className="grid gap-3" aria-busy="true">
               {[0, 1, 2].map((index) => (

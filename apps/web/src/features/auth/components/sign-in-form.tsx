@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { signInSchema } from '@secure-vault/shared/auth';
+import * as auth from '@secure-vault/shared/auth/contracts';
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -11,32 +10,34 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
+import { useApiMutation } from '@/lib/api-query';
+import { replaceSession } from '@/lib/auth/replace-session';
+import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { useSignIn } from '../api/sign-in';
 import { TotpStep } from './totp-step';
 
 /** Email and password; when the account has two-factor on, a second step asks for the code. */
 export function SignInForm() {
   const { t } = useTranslation('auth');
-  const signIn = useSignIn();
-  const [needsTotp, setNeedsTotp] = useState(false);
-  const form = useForm({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-    mode: 'onTouched',
+  const queryClient = useQueryClient();
+  const signIn = useApiMutation(auth.signIn, {
+    onSuccess: (session) => replaceSession(queryClient, session),
   });
+  const [needsTotp, setNeedsTotp] = useState(false);
+  const form = useSchemaForm(auth.signIn.body, { defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const message = (text: string | undefined) => (text ? t(text) : undefined);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signIn.mutateAsync(
-        needsTotp ? values : { email: values.email, password: values.password },
-      );
+      await signIn.mutateAsync({
+        body: needsTotp ? values : { email: values.email, password: values.password },
+      });
       // The /auth guard now sees the session and takes the visitor to their vault.
       toast.success(t('signIn.success'));
     } catch (error) {
+      if (setServerIssues(form, error)) return;
       if (error instanceof ApiError && error.code === 'TOTP_REQUIRED') {
         setNeedsTotp(true);
         setTimeout(() => form.setFocus('totp'), 0);

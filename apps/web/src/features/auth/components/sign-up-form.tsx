@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
-import { signInSchema, signUpSchema } from '@secure-vault/shared/auth';
+import { signInSchema } from '@secure-vault/shared/auth';
+import * as auth from '@secure-vault/shared/auth/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -10,13 +9,14 @@ import { PasswordField } from '@/components/ui/password-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
+import { useApiMutation } from '@/lib/api-query';
+import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { useSignUp } from '../api/sign-up';
 import { nextResendAt, VerificationDialog } from './verification-dialog';
 
 // The shared request schema plus a confirmation the server never sees (SPEC §2: a confirm label).
-const signUpFormSchema = signUpSchema
+const signUpFormSchema = auth.signUp.body
   .extend({ confirmPassword: signInSchema.shape.password })
   .refine((values) => values.password === values.confirmPassword, {
     message: 'auth:errors.passwordsDoNotMatch',
@@ -25,24 +25,23 @@ const signUpFormSchema = signUpSchema
 
 export function SignUpForm() {
   const { t } = useTranslation('auth');
-  const signUp = useSignUp();
+  const signUp = useApiMutation(auth.signUp);
   const [pending, setPending] = useState<{ email: string; resendAt: number } | null>(null);
   const [isDialogOpen, setDialogOpen] = useState(false);
-  const form = useForm({
-    resolver: zodResolver(signUpFormSchema),
+  const form = useSchemaForm(signUpFormSchema, {
     defaultValues: { email: '', password: '', confirmPassword: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const message = (text: string | undefined) => (text ? t(text) : undefined);
 
   const onSubmit = form.handleSubmit(async ({ email, password }) => {
     try {
-      await signUp.mutateAsync({ email, password });
+      await signUp.mutateAsync({ body: { email, password } });
       toast.success(t('signUp.codeSent.title'), { description: t('signUp.codeSent.description') });
       setPending({ email, resendAt: nextResendAt() });
       setDialogOpen(true);
     } catch (error) {
+      if (setServerIssues(form, error)) return;
       toast.error(t('signUp.failed'), {
         description: apiErrorText(t, error, t('signUp.failedFallback')),
       });

@@ -1,7 +1,10 @@
 // The email verification step of sign-up (SPEC §2, §5, §8): a 6-digit code (digits only, at most
 // six, Verify enabled only with six), a Resend button with the server's 60-second spacing.
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Controller, useWatch } from 'react-hook-form';
 import { codeLength } from '@secure-vault/shared/auth';
+import * as auth from '@secure-vault/shared/auth/contracts';
 import { Button } from '@/components/ui/button';
 import { CodeInput } from '@/components/ui/code-input';
 import {
@@ -12,14 +15,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/input';
+import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
+import { useApiMutation } from '@/lib/api-query';
+import { replaceSession } from '@/lib/auth/replace-session';
+import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { useResendSignUpCode } from '../api/resend-sign-up-code';
-import { useVerifySignUp } from '../api/verify-sign-up';
+
+// The request's schema without the address, which the dialog already knows.
+const verificationFormSchema = auth.verifySignUp.body.omit({ email: true });
 
 export const resendCooldownMs = 60_000;
 
@@ -57,36 +64,41 @@ export function VerificationDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('auth');
-  const [code, setCode] = useState('');
-  const verify = useVerifySignUp();
-  const resend = useResendSignUpCode();
+  const queryClient = useQueryClient();
+  const verify = useApiMutation(auth.verifySignUp, {
+    onSuccess: (session) => replaceSession(queryClient, session),
+  });
+  const resend = useApiMutation(auth.resendSignUpCode);
   const secondsLeft = useSecondsUntil(resendAt);
+  // Checked on submit only: Verify stays disabled until the six digits are in.
+  const form = useSchemaForm(verificationFormSchema, {
+    defaultValues: { code: '' },
+    mode: 'onSubmit',
+  });
+  const code = useWatch({ control: form.control, name: 'code' });
   const isComplete = code.length === codeLength;
+  const { errors, isSubmitting } = form.formState;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!isComplete) {
-      toast.error(t('verify.invalid.title'), { description: t('verify.invalid.description') });
-      return;
-    }
-    verify.mutate(
-      { email, code },
-      {
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      try {
+        await verify.mutateAsync({ body: { email, code: values.code } });
         // The /auth guard sees the new session and opens the vault.
-        onSuccess: () => toast.success(t('verify.success')),
-        onError: (error) => {
-          setCode('');
-          toast.error(t('verify.failed'), {
-            description: apiErrorText(t, error, t('verify.failedFallback')),
-          });
-        },
-      },
-    );
-  };
+        toast.success(t('verify.success'));
+      } catch (error) {
+        if (setServerIssues(form, error)) return;
+        form.setValue('code', '');
+        toast.error(t('verify.failed'), {
+          description: apiErrorText(t, error, t('verify.failedFallback')),
+        });
+      }
+    },
+    () => toast.error(t('verify.invalid.title'), { description: t('verify.invalid.description') }),
+  );
 
   const onResend = () =>
     resend.mutate(
-      { email },
+      { body: { email } },
       {
         onSuccess: () => {
           onResent();
@@ -117,19 +129,30 @@ export function VerificationDialog({
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="verification-code">{t('verify.codeLabel')}</Label>
-            <CodeInput
-              id="verification-code"
-              value={code}
-              onValueChange={setCode}
-              autoFocus
-              aria-describedby="verification-code-hint"
-            />
-            <p id="verification-code-hint" className="text-sm text-muted-foreground">
-              {t('verify.hint')}
-            </p>
-          </div>
+          <FormField
+            id="verification-code"
+            label={t('verify.codeLabel')}
+            hint={t('verify.hint')}
+            error={errors.code?.message ? t(errors.code.message) : undefined}
+          >
+            {(control) => (
+              <Controller
+                control={form.control}
+                name="code"
+                render={({ field }) => (
+                  <CodeInput
+                    {...control}
+                    ref={field.ref}
+                    name={field.name}
+                    value={field.value}
+                    onValueChange={field.onChange}
+                    onBlur={field.onBlur}
+                    autoFocus
+                  />
+                )}
+              />
+            )}
+          </FormField>
           <DialogFooter>
             <Button
               type="button"
@@ -145,8 +168,8 @@ export function VerificationDialog({
                 t('verify.resend')
               )}
             </Button>
-            <Button type="submit" disabled={!isComplete || verify.isPending}>
-              {verify.isPending ? <Spinner label={t('verify.submitting')} /> : t('verify.submit')}
+            <Button type="submit" disabled={!isComplete || isSubmitting}>
+              {isSubmitting ? <Spinner label={t('verify.submitting')} /> : t('verify.submit')}
             </Button>
           </DialogFooter>
         </form>

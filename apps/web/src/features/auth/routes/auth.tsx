@@ -35,7 +35,7 @@ export default function AuthRoute() {
             onValueChange={(value) =>
               void navigate(
                 { search: value === 'sign-up' ? '?tab=sign-up' : '' },
-                { replace: true, state: location.state },
+                { replace: true, state: location.state as unknown },
               )
             }
           >

@@ -1,14 +1,17 @@
 // /admin/impersonate (SPEC §2, DESIGN §4): completes a staff member's one-time link, then opens the
 // customer's vault after a second. A used or expired link sends the staff member back to /admin.
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { CircleAlert } from 'lucide-react';
+import * as auth from '@secure-vault/shared/auth/contracts';
 import { paths } from '@secure-vault/shared/paths';
 import { Spinner } from '@/components/ui/spinner';
+import { useApiMutation } from '@/lib/api-query';
+import { replaceSession } from '@/lib/auth/replace-session';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useCompleteImpersonation } from '../api/complete-impersonation';
 import { forgetFragment, readFragmentToken } from '../fragment-token';
 
 export const redirectDelayMs = 1000;
@@ -17,7 +20,11 @@ const failedRedirectDelayMs = 2500;
 export default function ImpersonateRoute() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const complete = useCompleteImpersonation();
+  const queryClient = useQueryClient();
+  // The link opens the customer's session: nothing cached for the staff member may show in it.
+  const complete = useApiMutation(auth.completeImpersonation, {
+    onSuccess: (session) => replaceSession(queryClient, session),
+  });
   const [token] = useState(() => readFragmentToken());
   const [isFailed, setFailed] = useState(token === null);
   const hasStarted = useRef(false);
@@ -29,7 +36,7 @@ export default function ImpersonateRoute() {
     if (!token || hasStarted.current) return;
     hasStarted.current = true;
     complete.mutate(
-      { token },
+      { body: { token } },
       {
         onSuccess: () => {
           toast.success(t('impersonate.signedIn'), {

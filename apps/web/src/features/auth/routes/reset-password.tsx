@@ -1,11 +1,9 @@
 // /reset-password (SPEC §2, §4): request a reset link by email. The answer is the same whether or
 // not the address has an account.
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { MailCheck } from 'lucide-react';
-import { passwordResetRequestSchema } from '@secure-vault/shared/auth';
+import * as auth from '@secure-vault/shared/auth/contracts';
 import { paths } from '@secure-vault/shared/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -14,29 +12,27 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
+import { useApiMutation } from '@/lib/api-query';
+import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthShell } from '../components/auth-shell';
 
 export default function ResetPasswordRoute() {
   const { t } = useTranslation('auth');
   usePageTitle(t('reset.title'));
-  const request = useRequestPasswordReset();
+  const request = useApiMutation(auth.requestPasswordReset);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(passwordResetRequestSchema),
-    defaultValues: { email: '' },
-    mode: 'onTouched',
-  });
+  const form = useSchemaForm(auth.requestPasswordReset.body, { defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
-      await request.mutateAsync({ email });
+      await request.mutateAsync({ body: { email } });
       setSentTo(email);
     } catch (error) {
+      if (setServerIssues(form, error)) return;
       toast.error(t('reset.failed'), {
         description: apiErrorText(t, error, t('reset.failedFallback')),
       });

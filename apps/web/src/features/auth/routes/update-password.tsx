@@ -2,11 +2,11 @@
 // The link is checked as the page opens: without a token, or when the server says the link is
 // used or expired, a prompt asks for a new one before anything is typed.
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LinkIcon } from 'lucide-react';
-import { passwordResetCompleteSchema, signInSchema } from '@secure-vault/shared/auth';
+import { signInSchema } from '@secure-vault/shared/auth';
+import * as auth from '@secure-vault/shared/auth/contracts';
 import { paths } from '@secure-vault/shared/paths';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,16 +15,18 @@ import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
+import { apiQueryOptions, useApiMutation } from '@/lib/api-query';
+import { replaceSession } from '@/lib/auth/replace-session';
+import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { usePasswordResetLink } from '../api/check-password-reset-link';
-import { useCompletePasswordReset } from '../api/complete-password-reset';
 import { AuthShell } from '../components/auth-shell';
 import { TotpStep } from '../components/totp-step';
 import { forgetFragment, readFragmentToken } from '../fragment-token';
 
-const updatePasswordFormSchema = passwordResetCompleteSchema
+// The request's schema without the link's token (not typed), plus a confirmation.
+const updatePasswordFormSchema = auth.completePasswordReset.body
   .omit({ token: true })
   .extend({ confirmPassword: signInSchema.shape.password })
   .refine((values) => values.password === values.confirmPassword, {
@@ -38,7 +40,16 @@ export default function UpdatePasswordRoute() {
   const [token] = useState(() => readFragmentToken());
   useEffect(() => forgetFragment(), []);
   const [isLinkUsedUp, setLinkUsedUp] = useState(false);
-  const link = usePasswordResetLink(token ?? '', token !== null);
+  // Asked as the page opens (nothing is used up): TOKEN_INVALID when the link is unknown, used
+  // or expired, otherwise whether the account will ask for its authenticator code.
+  const link = useQuery({
+    ...apiQueryOptions(auth.checkPasswordResetLink, { body: { token: token ?? '' } }),
+    enabled: token !== null,
+    // One answer per visit: the link changes only when it is used, which leaves the page.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
   const isLinkInvalid =
     token === null ||
     isLinkUsedUp ||
@@ -102,22 +113,26 @@ function UpdatePasswordForm({
 }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const complete = useCompletePasswordReset();
+  const queryClient = useQueryClient();
+  const complete = useApiMutation(auth.completePasswordReset, {
+    onSuccess: (session) => replaceSession(queryClient, session),
+  });
   const [needsTotp, setNeedsTotp] = useState(requiresTotp);
-  const form = useForm({
-    resolver: zodResolver(updatePasswordFormSchema),
+  const form = useSchemaForm(updatePasswordFormSchema, {
     defaultValues: { password: '', confirmPassword: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const message = (text: string | undefined) => (text ? t(text) : undefined);
 
   const onSubmit = form.handleSubmit(async ({ password, totp }) => {
     try {
-      await complete.mutateAsync({ token, password, ...(needsTotp ? { totp } : {}) });
+      await complete.mutateAsync({
+        body: { token, password, ...(needsTotp ? { totp } : {}) },
+      });
       toast.success(t('update.success'));
       await navigate(paths.dashboard, { replace: true });
     } catch (error) {
+      if (setServerIssues(form, error)) return;
       if (error instanceof ApiError && error.code === 'TOKEN_INVALID') {
         onInvalidLink();
         return;

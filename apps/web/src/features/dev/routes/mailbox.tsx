@@ -4,12 +4,13 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '@/lib/i18n';
 import { Inbox, RefreshCw } from 'lucide-react';
-import type { OutboxMessage } from '@secure-vault/shared/mail';
+import * as dev from '@secure-vault/shared/dev/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { api, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
+import { apiQueryOptions } from '@/lib/api-query';
 import { usePageTitle } from '@/lib/use-page-title';
 
 export default function MailboxRoute() {
@@ -20,8 +21,7 @@ export default function MailboxRoute() {
   );
   const [submitted, setSubmitted] = useState(address);
   const mail = useQuery({
-    queryKey: ['dev', 'mailbox', submitted],
-    queryFn: () => api.get<OutboxMessage[]>(`/dev/mailbox?to=${encodeURIComponent(submitted)}`),
+    ...apiQueryOptions(dev.getMailbox, { query: { to: submitted } }),
     enabled: submitted.includes('@'),
     refetchInterval: 3000,
   });

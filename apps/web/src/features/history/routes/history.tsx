@@ -3,29 +3,50 @@
 // when there is nothing yet.
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { ArrowLeft, Download, History, RefreshCw } from 'lucide-react';
+import * as history from '@secure-vault/shared/history/contracts';
 import { paths } from '@secure-vault/shared/paths';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
+import { apiUrl, callApi } from '@/lib/api-client';
+import { apiKey } from '@/lib/api-query';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
-import { historyCsvUrl } from '../api/export-history';
-import { useHistory } from '../api/get-history';
 import { HistoryFiltersBar } from '../components/history-filters';
 import { HistorySummary } from '../components/history-summary';
 import { TransactionItem } from '../components/transaction-item';
 import {
   filterParams,
   hasFilters,
+  historyExportQuery,
   type HistoryFilters,
+  historyQuery,
   queryableFilters,
   readFilters,
 } from '../filters';
 import { groupTransactions } from '../transactions';
+
+/** Journal rows per page; "Load more" asks for the next page by its cursor. */
+const historyPageSize = 50;
+
+/** The journal's pages for some filters, newest first, with summary counts for the dates. */
+function journalQueryOptions(filters: HistoryFilters) {
+  return infiniteQueryOptions({
+    queryKey: [...apiKey(history.getHistory), filters],
+    queryFn: ({ pageParam, signal }) =>
+      callApi(history.getHistory, {
+        query: historyQuery(filters, { cursor: pageParam, limit: historyPageSize }),
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+}
 
 export default function HistoryRoute() {
   const { t } = useTranslation(['history', 'catalogue']);
@@ -36,22 +57,22 @@ export default function HistoryRoute() {
   const navigate = useNavigate();
   const filters = useMemo(() => readFilters(new URLSearchParams(search)), [search]);
   const query = useMemo(() => queryableFilters(filters), [filters]);
-  const history = useHistory(query);
+  const journal = useInfiniteQuery(journalQueryOptions(query));
   const setFilters = (next: HistoryFilters) =>
     void navigate({ search: filterParams(next).toString() }, { replace: true });
 
   useEffect(() => {
-    if (history.isError) {
+    if (journal.isError) {
       toast.error(t('errors.loadTitle'), { description: t('errors.load') });
     }
-  }, [history.isError, t]);
+  }, [journal.isError, t]);
 
-  const pages = history.data?.pages;
+  const pages = journal.data?.pages;
   const transactions = useMemo(
     () => groupTransactions(pages?.flatMap((page) => page.entries) ?? []),
     [pages],
   );
-  const isRefreshing = history.isRefetching && !history.isFetchingNextPage;
+  const isRefreshing = journal.isRefetching && !journal.isFetchingNextPage;
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:py-10">
@@ -70,14 +91,20 @@ export default function HistoryRoute() {
           <div className="flex flex-wrap gap-2">
             <Button
               variant="outline"
-              disabled={history.isFetching}
-              onClick={() => void history.refetch()}
+              disabled={journal.isFetching}
+              onClick={() => void journal.refetch()}
             >
               <RefreshCw aria-hidden className={cn(isRefreshing && 'animate-spin')} />
               {t('refresh')}
             </Button>
             <Button asChild variant="outline">
-              <a href={historyCsvUrl(query, currentLanguage())} download data-testid="history-csv">
+              <a
+                href={apiUrl(history.exportHistory, {
+                  query: historyExportQuery(query, currentLanguage()),
+                })}
+                download
+                data-testid="history-csv"
+              >
                 <Download aria-hidden />
                 {t('downloadCsv')}
               </a>
@@ -89,26 +116,18 @@ export default function HistoryRoute() {
       <HistorySummary summary={pages?.[0]?.summary} />
       <HistoryFiltersBar filters={filters} onChange={setFilters} />
 
-      <section aria-labelledby="history-list-title" aria-busy={history.isFetching}>
+      <section aria-labelledby="history-list-title" aria-busy={journal.isFetching}>
         <h2 id="history-list-title" className="sr-only">
           {t('listTitle')}
         </h2>
-        {history.isPending ? (
+        {journal.isPending ? (
           <Card className="flex justify-center p-10 text-muted-foreground">
             <Spinner label={t('loading')} />
           </Card>
-        ) : history.isError && !pages ? (
-          <Alert tone="danger" role="alert">
-            <div className="grid gap-3">
-              <p className="font-semibold">{t('errors.loadTitle')}</p>
-              <p>{t('errors.load')}</p>
-              <div>
-                <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-                  {t('retry')}
-                </Button>
-              </div>
-            </div>
-          </Alert>
+        ) : journal.isError && !pages ? (
+          <LoadError onRetry={() => void journal.refetch()} isRetrying={journal.isFetching}>
+            {t('errors.load')}
+          </LoadError>
         ) : transactions.length === 0 ? (
           <EmptyHistory isFiltered={hasFilters(filters)} onClear={() => setFilters({})} />
         ) : (
@@ -120,14 +139,14 @@ export default function HistoryRoute() {
                 ))}
               </ol>
             </Card>
-            {history.hasNextPage ? (
+            {journal.hasNextPage ? (
               <div className="flex justify-center">
                 <Button
                   variant="outline"
-                  disabled={history.isFetchingNextPage}
-                  onClick={() => void history.fetchNextPage()}
+                  disabled={journal.isFetchingNextPage}
+                  onClick={() => void journal.fetchNextPage()}
                 >
-                  {history.isFetchingNextPage ? (
+                  {journal.isFetchingNextPage ? (
                     <Spinner label={t('loadingMore')} />
                   ) : (
                     t('loadMore')

@@ -1,45 +1,38 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+// /contact: the contact form, checked by the schema the server parses it with, and the team's
+// details beside it.
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '@/lib/i18n';
 import { ArrowLeft, Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { type ContactMessage, contactMessageSchema } from '@secure-vault/shared/contact';
+import type { ContactMessage } from '@secure-vault/shared/contact';
+import * as contact from '@secure-vault/shared/contact/contracts';
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label, Textarea } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, callApi } from '@/lib/api-client';
+import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { sendContactMessage } from '../api/send-contact-message';
 import { contactDetails } from '../contact-details';
 
-const fields = ['fullName', 'email', 'phone', 'enquiry'] as const;
+type Field = keyof ContactMessage;
 
 export default function ContactRoute() {
   const { t } = useTranslation('contact');
   usePageTitle(t('title'));
   const navigate = useNavigate();
-  const form = useForm<ContactMessage>({
-    resolver: zodResolver(contactMessageSchema),
+  const form = useSchemaForm(contact.sendContactMessage.body, {
     defaultValues: { fullName: '', email: '', phone: '', enquiry: '' },
-    mode: 'onTouched',
   });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await sendContactMessage(values);
+      await callApi(contact.sendContactMessage, { body: values });
       await navigate(paths.thankYou);
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'VALIDATION') {
-        for (const issue of error.issues) {
-          const field = fields.find((name) => issue.path.endsWith(name));
-          if (field) form.setError(field, { message: issue.message });
-        }
-        return;
-      }
+      if (setServerIssues(form, error)) return;
       const description =
         error instanceof ApiError && error.code === 'RATE_LIMITED'
           ? t('common:errors.rateLimited')
@@ -48,7 +41,7 @@ export default function ContactRoute() {
     }
   });
 
-  const fieldError = (name: (typeof fields)[number]) => {
+  const fieldError = (name: Field) => {
     const message = errors[name]?.message;
     return message ? (
       <p id={`${name}-error`} className="text-sm text-destructive">
@@ -57,8 +50,7 @@ export default function ContactRoute() {
     ) : null;
   };
 
-  const describedBy = (name: (typeof fields)[number]) =>
-    errors[name] ? `${name}-error` : undefined;
+  const describedBy = (name: Field) => (errors[name] ? `${name}-error` : undefined);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:py-16">

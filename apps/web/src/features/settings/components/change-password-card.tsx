@@ -1,22 +1,23 @@
 // SPEC §5 Change password: new and confirm must match, at least 6 characters; SPEC §8 texts.
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
-import { changePasswordSchema, signInSchema } from '@secure-vault/shared/auth';
+import { signInSchema } from '@secure-vault/shared/auth';
+import * as auth from '@secure-vault/shared/auth/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
+import { apiKey, useApiMutation } from '@/lib/api-query';
+import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { useChangePassword } from '../api/change-password';
 import { cardTitleClass } from './section';
 
 const mismatch = 'settings:errors.newPasswordsDoNotMatch';
 
-const changePasswordFormSchema = changePasswordSchema
+// The request's schema plus a confirmation the server never sees.
+const changePasswordFormSchema = auth.changePassword.body
   .extend({ confirmPassword: signInSchema.shape.password })
   .refine((values) => values.newPassword === values.confirmPassword, {
     message: mismatch,
@@ -25,11 +26,10 @@ const changePasswordFormSchema = changePasswordSchema
 
 export function ChangePasswordCard() {
   const { t } = useTranslation(['settings', 'auth']);
-  const change = useChangePassword();
-  const form = useForm({
-    resolver: zodResolver(changePasswordFormSchema),
+  // Every other session ends: the list of devices changes.
+  const change = useApiMutation(auth.changePassword, { invalidates: [apiKey(auth.getSessions)] });
+  const form = useSchemaForm(changePasswordFormSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
   const message = (text: string | undefined) => (text ? t(text) : undefined);
@@ -37,10 +37,11 @@ export function ChangePasswordCard() {
   const onSubmit = form.handleSubmit(
     async ({ currentPassword, newPassword }) => {
       try {
-        await change.mutateAsync({ currentPassword, newPassword });
+        await change.mutateAsync({ body: { currentPassword, newPassword } });
         toast.success(t('password.success'));
         form.reset();
       } catch (error) {
+        if (setServerIssues(form, error)) return;
         if (error instanceof ApiError && error.code === 'PASSWORD_INCORRECT') {
           form.setError(
             'currentPassword',

@@ -1,22 +1,24 @@
 // Where the account is signed in (DESIGN §4: the user may end other sessions).
 import { Laptop, LogOut, MonitorSmartphone } from 'lucide-react';
 import type { SessionListItem } from '@secure-vault/shared/auth';
+import * as auth from '@secure-vault/shared/auth/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
+import { apiKey, useApiMutation, useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { describeUserAgent } from '../describe-user-agent';
-import { useSessions } from '../api/get-sessions';
-import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
-import { useRevokeSession } from '../api/revoke-session';
 import { cardTitleClass } from './section';
 
 export function SessionsCard({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation(['settings', 'auth']);
-  const sessions = useSessions();
-  const revokeOthers = useRevokeOtherSessions();
+  const sessions = useApiQuery(auth.getSessions);
+  const revokeOthers = useApiMutation(auth.revokeOtherSessions, {
+    invalidates: [apiKey(auth.getSessions)],
+  });
   const others = sessions.data?.filter((item) => !item.isCurrent) ?? [];
 
   return (
@@ -33,12 +35,9 @@ export function SessionsCard({ canManage }: { canManage: boolean }) {
           <Spinner label={t('sessions.loading')} className="text-muted-foreground" />
         ) : null}
         {sessions.isError ? (
-          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm">
-            <p>{t('sessions.loadFailed')}</p>
-            <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-              {t('sessions.retry')}
-            </Button>
-          </div>
+          <LoadError onRetry={() => void sessions.refetch()} isRetrying={sessions.isFetching}>
+            {t('sessions.loadFailed')}
+          </LoadError>
         ) : null}
         {sessions.data ? (
           <ul className="divide-y rounded-md border" data-testid="session-list">
@@ -84,7 +83,7 @@ export function SessionsCard({ canManage }: { canManage: boolean }) {
 
 function SessionRow({ item, canManage }: { item: SessionListItem; canManage: boolean }) {
   const { t, i18n } = useTranslation(['settings', 'auth']);
-  const revoke = useRevokeSession();
+  const revoke = useApiMutation(auth.revokeSession, { invalidates: [apiKey(auth.getSessions)] });
   const device = describeUserAgent(item.userAgent);
   const name =
     device.browser && device.os
@@ -136,13 +135,16 @@ function SessionRow({ item, canManage }: { item: SessionListItem; canManage: boo
           disabled={revoke.isPending}
           aria-label={t('sessions.endNamed', { name })}
           onClick={() =>
-            revoke.mutate(item.id, {
-              onSuccess: () => toast.success(t('sessions.ended')),
-              onError: (error) =>
-                toast.error(t('sessions.endFailed'), {
-                  description: apiErrorText(t, error, t('sessions.tryAgain')),
-                }),
-            })
+            revoke.mutate(
+              { params: { id: item.id } },
+              {
+                onSuccess: () => toast.success(t('sessions.ended')),
+                onError: (error) =>
+                  toast.error(t('sessions.endFailed'), {
+                    description: apiErrorText(t, error, t('sessions.tryAgain')),
+                  }),
+              },
+            )
           }
         >
           <LogOut aria-hidden className="rtl:rotate-180" />

@@ -128,6 +128,15 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
     },
   );
 
+  // The server refused on a balance newer than the one on screen: say what it is now.
+  const showCashShortfall = async (needed: string) => {
+    const fresh = await queryClient
+      .fetchQuery({ ...apiQueryOptions(vault.getSummary), staleTime: 0 })
+      .then((data) => data.cashBalance)
+      .catch(() => null);
+    showError(insufficientCashText(t, asset, needed, fresh));
+  };
+
   const onConfirm = () => {
     if (!pending) return;
     const { order } = pending;
@@ -147,15 +156,10 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
             description: side === 'buy' ? t('success.buy', values) : t('success.sell', values),
           });
         },
-        onError: async (error) => {
+        onError: (error) => {
           setPending(null);
           if (error.code === 'INSUFFICIENT_CASH') {
-            // The server refused on a balance newer than the one on screen: say what it is now.
-            const fresh = await queryClient
-              .fetchQuery({ ...apiQueryOptions(vault.getSummary), staleTime: 0 })
-              .then((data) => data.cashBalance)
-              .catch(() => null);
-            showError(insufficientCashText(t, asset, pending.quote.total, fresh));
+            void showCashShortfall(pending.quote.total);
             return;
           }
           showError(tradeFailureText(t, asset, side, error));

@@ -8,8 +8,8 @@ import type {
   ValuableStatus,
 } from '@secure-vault/shared/vault';
 import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
-import type { profiles } from '../../db/schema.ts';
-import { valuables } from '../../db/vault-schema.ts';
+import type { profiles } from './schema.ts';
+import { valuables } from './vault-schema.ts';
 
 /** The columns a Valuable is made of, for `select(valuableColumns)`. */
 export const valuableColumns = {

@@ -1,0 +1,292 @@
+// The CHECKs on status, kind, type, purpose, role, unit and language columns (db/one-of.ts,
+// migration 0008): each accepts every value of the union the code writes from and refuses any
+// other, and the lists the database holds are the unions themselves, so they cannot drift.
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { ledgerKinds } from '@secure-vault/shared/history';
+import { languages } from '@secure-vault/shared/i18n';
+import { itemTypes, valuableStatuses, valuableUnits } from '@secure-vault/shared/vault';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase, dbKind } from '../test/test-app.ts';
+import { type Database, type Db, openDatabase } from './client.ts';
+import { oneOf, sqlLiteral } from './one-of.ts';
+import { authTokenPurposes, codePurposes, roles } from './schema.ts';
+import { valuables } from './vault-schema.ts';
+
+/** A fresh database (in memory, or on TEST_DATABASE_URL), not yet migrated. */
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (dbKind === 'pglite') return { database: await openDatabase({}), drop: async () => {} };
+  const { url, drop } = await createPostgresDatabase();
+  return { database: await openDatabase({ url, poolSize: 2 }), drop };
+}
+
+/** Drizzle wraps the database's error; the SQLSTATE and constraint are on its cause. */
+async function refusal(promise: Promise<unknown>): Promise<{ code?: string; constraint?: string }> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof Error)) return {};
+  const cause = (error.cause ?? error) as { code?: string; constraint?: string };
+  return { code: cause.code, constraint: cause.constraint };
+}
+
+const testUserId = '00000000-0000-4000-8000-000000000001';
+const at = sql`'2026-11-21T10:00:00Z'::timestamptz`;
+
+interface Checked {
+  table: string;
+  column: string;
+  values: readonly string[];
+  /** One row with `value` in the column; `n` keeps unique columns apart. */
+  row(value: string, n: number): SQL;
+}
+
+// Constraint name → the union its column takes. Every one-of CHECK in the database is listed here.
+const checked: Record<string, Checked> = {
+  contact_messages_language_check: {
+    table: 'contact_messages',
+    column: 'language',
+    values: languages,
+    row: (value) =>
+      sql`insert into contact_messages (full_name, email, phone, enquiry, language, ip_hash)
+          values ('A', 'a@example.com', '0501234567', 'Hello', ${value}, 'x')`,
+  },
+  user_roles_role_check: {
+    table: 'user_roles',
+    column: 'role',
+    values: roles,
+    row: (value) => sql`insert into user_roles (user_id, role) values (${testUserId}, ${value})`,
+  },
+  one_time_codes_purpose_check: {
+    table: 'one_time_codes',
+    column: 'purpose',
+    values: codePurposes,
+    row: (value) =>
+      sql`insert into one_time_codes (purpose, email, code_hash, expires_at)
+          values (${value}, 'a@example.com', 'h', ${at})`,
+  },
+  code_sends_purpose_check: {
+    table: 'code_sends',
+    column: 'purpose',
+    values: codePurposes,
+    row: (value) =>
+      sql`insert into code_sends (purpose, email, last_sent_at) values (${value}, 'a@example.com', ${at})`,
+  },
+  auth_tokens_purpose_check: {
+    table: 'auth_tokens',
+    column: 'purpose',
+    values: authTokenPurposes,
+    row: (value, n) =>
+      sql`insert into auth_tokens (purpose, token_hash, user_id, expires_at)
+          values (${value}, ${`token-${value}-${n}`}, ${testUserId}, ${at})`,
+  },
+  valuables_item_type_check: {
+    table: 'valuables',
+    column: 'item_type',
+    values: itemTypes,
+    row: (value) =>
+      sql`insert into valuables (user_id, item_name, item_type) values (${testUserId}, 'Item', ${value})`,
+  },
+  valuables_status_check: {
+    table: 'valuables',
+    column: 'status',
+    values: valuableStatuses,
+    row: (value) =>
+      sql`insert into valuables (user_id, item_name, item_type, status)
+          values (${testUserId}, 'Item', 'other', ${value})`,
+  },
+  valuables_unit_check: {
+    table: 'valuables',
+    column: 'unit',
+    values: valuableUnits,
+    row: (value, n) =>
+      sql`insert into valuables (user_id, item_name, item_type, asset_symbol, quantity, unit)
+          values (${testUserId}, 'Item', 'crypto', ${`SYM${n}`}, 1, ${value})`,
+  },
+  ledger_entries_kind_check: {
+    table: 'ledger_entries',
+    column: 'kind',
+    values: ledgerKinds,
+    row: (value) =>
+      sql`insert into ledger_entries (user_id, kind, value_delta) values (${testUserId}, ${value}, 0)`,
+  },
+};
+
+class RolledBack extends Error {}
+
+/** Runs `work` in a transaction that is always rolled back (the journal keeps what commits). */
+async function rolledBack(db: Db, work: (tx: Db) => Promise<void>): Promise<void> {
+  await db
+    .transaction(async (tx) => {
+      await work(tx);
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+}
+
+async function createTestUser(db: Db) {
+  await db.execute(
+    sql`insert into users (id, email, password_hash) values (${testUserId}, 'a@example.com', 'x')`,
+  );
+}
+
+describe('one-of checks', () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ database, drop } = await freshDatabase());
+    await database.migrate();
+    await createTestUser(database.db);
+  });
+  afterAll(async () => {
+    await database.close();
+    await drop();
+  });
+
+  describe.each(Object.entries(checked))('%s', (constraint, { values, row }) => {
+    it('accepts every value of the union', async () => {
+      await rolledBack(database.db, async (tx) => {
+        for (const [n, value] of values.entries()) await tx.execute(row(value, n));
+        // A null is no value: only a column that may be null holds one.
+        if (constraint === 'valuables_unit_check') {
+          await tx.execute(
+            sql`insert into valuables (user_id, item_name, item_type, unit)
+                values (${testUserId}, 'Item', 'jewelry', null)`,
+          );
+        }
+      });
+    });
+
+    it('refuses a value outside it', async () => {
+      const known = values[0] ?? '';
+      // Near misses too: case and spaces matter, and an empty string is not a value.
+      for (const value of ['unknown', known.toUpperCase(), `${known} `, '']) {
+        expect(
+          await refusal(rolledBack(database.db, (tx) => tx.execute(row(value, 0)).then(() => {}))),
+        ).toEqual({ code: '23514', constraint });
+      }
+    });
+  });
+
+  it('hold exactly the shared unions, and no other one-of check exists', async () => {
+    const rows = await database.query<{ table: string; name: string; definition: string }>(
+      {
+        name: 'test_check_constraints',
+        text: `select conrelid::regclass::text as "table", conname as name,
+                 pg_get_constraintdef(oid) as definition
+               from pg_constraint
+               where contype = 'c' and connamespace = 'public'::regnamespace`,
+      },
+      [],
+    );
+    const found: Record<string, { table: string; column: string; values: string[] }> = {};
+    for (const { table, name, definition } of rows) {
+      // PostgreSQL keeps `x in ('a', 'b')` as `x = ANY (ARRAY['a'::text, 'b'::text])`.
+      const list = /\(\(?(\w+) = ANY \(ARRAY\[(.*?)\]\)\)/.exec(definition);
+      if (!list) continue;
+      const values = [...(list[2] ?? '').matchAll(/'((?:[^']|'')*)'::text/g)].map((m) =>
+        (m[1] ?? '').replaceAll("''", "'"),
+      );
+      found[name] = { table, column: list[1] ?? '', values };
+    }
+    const expected = Object.fromEntries(
+      Object.entries(checked).map(([name, { table, column, values }]) => [
+        name,
+        { table, column, values: [...values] },
+      ]),
+    );
+    expect(found).toEqual(expected);
+  });
+});
+
+describe('migration 0008', () => {
+  it('migrates a database already holding every value of every union', async () => {
+    const { database, drop } = await freshDatabase();
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'sv-migrations-'));
+    try {
+      // The migrations up to 0007, as a database made before 0008 has them.
+      const source = path.join(import.meta.dirname, '../../drizzle');
+      const journal = JSON.parse(readFileSync(path.join(source, 'meta/_journal.json'), 'utf8')) as {
+        entries: { tag: string }[];
+      };
+      const before = journal.entries.filter((entry) => entry.tag < '0008');
+      mkdirSync(path.join(folder, 'meta'));
+      writeFileSync(
+        path.join(folder, 'meta/_journal.json'),
+        JSON.stringify({ ...journal, entries: before }),
+      );
+      for (const { tag } of before) {
+        copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
+      }
+      const migrate = database.kind === 'pglite' ? migratePglite : migratePg;
+      await migrate(database.db as never, { migrationsFolder: folder });
+      expect(await constraintNames(database)).not.toContain('ledger_entries_kind_check');
+
+      await createTestUser(database.db);
+      let rows = 0;
+      for (const { values, row } of Object.values(checked)) {
+        for (const [n, value] of values.entries()) {
+          await database.db.execute(row(value, n));
+          rows++;
+        }
+      }
+
+      await database.migrate();
+      const names = await constraintNames(database);
+      for (const name of Object.keys(checked)) expect(names).toContain(name);
+      const [count] = await database.query<{ n: number }>(
+        {
+          name: 'test_count_rows',
+          text: `select ((select count(*) from contact_messages) + (select count(*) from user_roles)
+            + (select count(*) from one_time_codes) + (select count(*) from code_sends)
+            + (select count(*) from auth_tokens)
+            + (select count(*) from valuables) + (select count(*) from ledger_entries))::int as n`,
+        },
+        [],
+      );
+      expect(count?.n).toBe(rows);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      await database.close();
+      await drop();
+    }
+  });
+});
+
+async function constraintNames(database: Database): Promise<string[]> {
+  const rows = await database.query<{ name: string }>(
+    {
+      name: 'test_constraint_names',
+      text: `select conname as name from pg_constraint where connamespace = 'public'::regnamespace`,
+    },
+    [],
+  );
+  return rows.map((r) => r.name);
+}
+
+describe('oneOf', () => {
+  const render = (query: SQL) => new PgDialect().sqlToQuery(query);
+
+  it('writes the values into the SQL as quoted literals', () => {
+    expect(render(oneOf(valuables.unit, ['mg', "it's"]))).toEqual({
+      sql: `"valuables"."unit" in ('mg', 'it''s')`,
+      params: [],
+    });
+    expect(sqlLiteral("'; drop table users; --")).toBe(`'''; drop table users; --'`);
+  });
+
+  it('refuses what it would not quote safely, and an empty list', () => {
+    expect(() => sqlLiteral('a\\b')).toThrow();
+    expect(() => sqlLiteral('a\0b')).toThrow();
+    expect(() => oneOf(valuables.unit, [])).toThrow();
+  });
+});

@@ -1,0 +1,152 @@
+// The fields of the valuable form: the owner (fixed once the valuable exists), name, type (the
+// cash position stays cash, and nothing else may become cash), value, description and location.
+import type { DefaultValues, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  adminItemTypes,
+  type AdminUser,
+  type AdminValuable,
+  type AdminValuableInput,
+  type adminValuableInputSchema,
+} from '@secure-vault/shared/vault';
+import { FormField } from '@/components/ui/form-field';
+import { Input, Textarea } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/select';
+import { useTranslation } from '@/lib/i18n';
+
+/** What the form starts from (the item type may still be unchosen). */
+export type ValuableFormValues = DefaultValues<AdminValuableInput>;
+
+type ValuableFormApi = UseFormReturn<
+  AdminValuableInput,
+  unknown,
+  z.output<typeof adminValuableInputSchema>
+>;
+
+/** An empty amount is no amount: the API takes null, not an empty string. */
+const amountValue = (value: unknown) => (value === '' ? null : value);
+
+export function ValuableFields({
+  form,
+  users,
+  editing,
+  isCash,
+}: {
+  form: ValuableFormApi;
+  users: AdminUser[];
+  editing: AdminValuable | null;
+  /** Cash is chosen: the hint says what its amount does. */
+  isCash: boolean;
+}) {
+  const { t } = useTranslation(['admin', 'vault']);
+  const { register, formState } = form;
+  const { errors } = formState;
+  const message = (text: string | undefined) => (text ? t(text) : undefined);
+  const isCashPosition = editing?.itemType === 'cash';
+  const typeOptions = isCashPosition
+    ? (['cash'] as const)
+    : editing
+      ? adminItemTypes.filter((type) => type !== 'cash')
+      : adminItemTypes;
+
+  return (
+    <>
+      <FormField
+        id="valuable-user"
+        label={t('valuables.user')}
+        error={message(errors.userId?.message)}
+      >
+        {(control) => (
+          <NativeSelect
+            {...control}
+            // Shown, not sent, when editing: the owner of a valuable does not change.
+            {...(editing ? { value: editing.userId, disabled: true } : register('userId'))}
+          >
+            <option value="">{t('valuables.selectUser')}</option>
+            {users.map((user) => (
+              <option key={user.userId} value={user.userId}>
+                {user.email}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField
+        id="valuable-name"
+        label={t('valuables.itemName')}
+        error={message(errors.itemName?.message)}
+      >
+        {(control) => (
+          <Input {...control} {...register('itemName')} maxLength={200} autoComplete="off" />
+        )}
+      </FormField>
+      <FormField
+        id="valuable-type"
+        label={t('valuables.itemType')}
+        error={message(errors.itemType?.message)}
+        hint={
+          isCash
+            ? isCashPosition
+              ? t('valuables.cashEditHint')
+              : t('valuables.cashHint')
+            : undefined
+        }
+      >
+        {(control) => (
+          <NativeSelect
+            {...control}
+            // The cash position keeps its type: shown, and sent as it is.
+            {...(isCashPosition ? { value: 'cash', disabled: true } : register('itemType'))}
+          >
+            <option value="">{t('valuables.selectType')}</option>
+            {typeOptions.map((type) => (
+              <option key={type} value={type}>
+                {t(`vault:itemTypes.${type}`)}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </FormField>
+      <FormField
+        id="valuable-value"
+        label={t('valuables.estimatedValue')}
+        error={message(errors.estimatedValue?.message)}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            {...register('estimatedValue', { setValueAs: amountValue })}
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            dir="ltr"
+          />
+        )}
+      </FormField>
+      <FormField
+        id="valuable-description"
+        label={t('valuables.description')}
+        error={message(errors.description?.message)}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            {...register('description')}
+            rows={3}
+            maxLength={2000}
+            className="min-h-0"
+          />
+        )}
+      </FormField>
+      <FormField
+        id="valuable-location"
+        label={t('valuables.storageLocation')}
+        error={message(errors.storageLocation?.message)}
+      >
+        {(control) => (
+          <Input {...control} {...register('storageLocation')} maxLength={200} autoComplete="off" />
+        )}
+      </FormField>
+    </>
+  );
+}
