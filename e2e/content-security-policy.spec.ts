@@ -3,7 +3,7 @@
 // come from a stylesheet file), the dashboard's chart and the admin panel with its popover work
 // under it in both languages, and the browser reports no violation of it anywhere.
 import type { Page } from '@playwright/test';
-import { expect, test, waitForPage } from './support/fixtures.ts';
+import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
 import { codePattern, createCustomer, staff, uniqueEmail, waitForMail } from './support/auth.ts';
 import { signInThroughForm } from './support/vault.ts';
 import enAuth from '../apps/web/src/locales/en/auth.json' with { type: 'json' };
@@ -122,7 +122,7 @@ for (const { language, theme } of combinations) {
       await waitForPage(page);
       await expect(page.getByTestId('vault-empty')).toBeVisible();
 
-      const staffContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+      const staffContext = await browser.newContext({ baseURL: e2eBaseUrl() });
       try {
         await staffContext.addInitScript(
           ([lang, th]) => {

@@ -2,7 +2,7 @@
 // (src/home.ts): the switches, the menu and the links must work as on every other page, and in
 // both languages.
 import type { Page } from '@playwright/test';
-import { expect, test, waitForPage } from './support/fixtures.ts';
+import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
 import enLanding from '../apps/web/src/locales/en/landing.json' with { type: 'json' };
 import arLanding from '../apps/web/src/locales/ar/landing.json' with { type: 'json' };
 import arAbout from '../apps/web/src/locales/ar/about.json' with { type: 'json' };
@@ -132,7 +132,7 @@ test('the app shows the same home page when a visitor comes back to it by a link
 test('the footer shows the current year, and / reads without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({
     javaScriptEnabled: false,
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
   });
   const page = await context.newPage();
   await page.goto('/');

@@ -8,7 +8,7 @@ import {
   type Page,
   request as playwrightRequest,
 } from '@playwright/test';
-import { expect, test, waitForPage } from './support/fixtures.ts';
+import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
 import { createCustomer, csrf, staff, uniqueEmail } from './support/auth.ts';
 import { signInThroughForm } from './support/vault.ts';
 import enTrading from '../apps/web/src/locales/en/trading.json' with { type: 'json' };
@@ -35,7 +35,7 @@ const fill = (text: string, values: Record<string, string>) =>
 async function giveCash(userId: string, amount: string): Promise<void> {
   const octet = () => Math.floor(Math.random() * 254) + 1;
   const staffApi: APIRequestContext = await playwrightRequest.newContext({
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     extraHTTPHeaders: { 'x-forwarded-for': `198.20.${octet()}.${octet()}` },
   });
   try {

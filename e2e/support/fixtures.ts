@@ -4,6 +4,13 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export type Language = 'en' | 'ar';
+
+/** The server global-setup started for this run. */
+export function e2eBaseUrl(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the e2e tests through Playwright.');
+  return url;
+}
 export type Theme = 'light' | 'dark';
 
 interface Fixtures {
@@ -17,7 +24,7 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => {
-    await use(process.env.E2E_BASE_URL);
+    await use(e2eBaseUrl());
   },
   // Like visitors on different networks: the server's per-address rate limits then apply per
   // test rather than to the whole suite (the e2e server trusts X-Forwarded-For).

@@ -4,7 +4,7 @@ import { type Browser, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import enAuth from '../../apps/web/src/locales/en/auth.json' with { type: 'json' };
 import arAuth from '../../apps/web/src/locales/ar/auth.json' with { type: 'json' };
-import { waitForPage, type Language, type Theme } from './fixtures.ts';
+import { e2eBaseUrl, waitForPage, type Language, type Theme } from './fixtures.ts';
 import { staff } from './auth.ts';
 
 const authCatalogs = { en: enAuth, ar: arAuth } as const;
@@ -37,7 +37,7 @@ export async function openStaffPage(
   { language, theme = 'light' }: { language: Language; theme?: Theme },
 ): Promise<Page> {
   const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
+    baseURL: e2eBaseUrl(),
     extraHTTPHeaders: { 'x-forwarded-for': randomAddress() },
   });
   await context.addInitScript(

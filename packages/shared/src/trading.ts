@@ -54,7 +54,7 @@ function isPositiveDecimal(value: string, maxPlaces: number): boolean {
 /** Prices a buy or a sell given either a quantity or a USD amount (≤ 2 decimals). */
 export function quote(
   asset: Asset,
-  order: { quantity?: string; total?: string },
+  order: { quantity?: string | undefined; total?: string | undefined },
   side: TradeSide,
 ): QuoteResult {
   const price = priceOf(asset);

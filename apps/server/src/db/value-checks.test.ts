@@ -26,13 +26,18 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
 }
 
 /** Drizzle wraps the database's error; the SQLSTATE and constraint are on its cause. */
-async function refusal(promise: Promise<unknown>): Promise<{ code?: string; constraint?: string }> {
+async function refusal(
+  promise: Promise<unknown>,
+): Promise<{ code?: string | undefined; constraint?: string | undefined }> {
   const error: unknown = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
   if (!(error instanceof Error)) return {};
-  const cause = (error.cause ?? error) as { code?: string; constraint?: string };
+  const cause = (error.cause ?? error) as {
+    code?: string | undefined;
+    constraint?: string | undefined;
+  };
   return { code: cause.code, constraint: cause.constraint };
 }
 

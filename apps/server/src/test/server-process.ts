@@ -70,8 +70,8 @@ export interface ServerProcessOptions {
   /** Environment of the server (DATABASE_URL, DATA_DIR, …); PORT, HOST and APP_URL are set here. */
   env: Record<string, string>;
   /** Listen on this port (a restart on the same address); default a free one. */
-  port?: number;
-  readyTimeoutMs?: number;
+  port?: number | undefined;
+  readyTimeoutMs?: number | undefined;
 }
 
 /** Starts the server and resolves once GET /api/ready answers 200. */

@@ -19,7 +19,7 @@ export function resolveAsset(symbol: string): Asset {
 
 export function priceOrder(
   asset: Asset,
-  order: { quantity?: string; total?: string },
+  order: { quantity?: string | undefined; total?: string | undefined },
   side: TradeSide,
 ): Quote {
   const result = quote(asset, order, side);
@@ -29,7 +29,7 @@ export function priceOrder(
 
 export function quoteRefusal(
   asset: Asset,
-  order: { quantity?: string; total?: string },
+  order: { quantity?: string | undefined; total?: string | undefined },
   error: QuoteError,
 ): AppError {
   switch (error) {

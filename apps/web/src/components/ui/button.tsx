@@ -23,9 +23,9 @@ const sizes = {
 } as const;
 
 export interface ButtonStyle {
-  variant?: keyof typeof variants | null;
-  size?: keyof typeof sizes | null;
-  className?: string;
+  variant?: keyof typeof variants | null | undefined;
+  size?: keyof typeof sizes | null | undefined;
+  className?: string | undefined;
 }
 
 export function buttonVariants({ variant, size, className }: ButtonStyle = {}): string {

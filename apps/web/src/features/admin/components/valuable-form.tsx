@@ -43,7 +43,7 @@ function valuesOf(valuable: AdminValuable): ValuableFormValues {
     userId: valuable.userId,
     itemName: valuable.itemName,
     // Traded positions (crypto among them) are never edited here (isEditable).
-    itemType: valuable.itemType === 'crypto' ? undefined : valuable.itemType,
+    ...(valuable.itemType === 'crypto' ? {} : { itemType: valuable.itemType }),
     // Stored to 8 decimals; staff type cents ("1250.50000000" → "1250.50").
     estimatedValue: valuable.estimatedValue?.replace(/(\.\d\d)0+$/, '$1') ?? null,
     description: valuable.description ?? '',
