@@ -116,7 +116,11 @@ export default tseslint.config(
                 .filter((other) => other !== feature)
                 .map((other) => `@/features/${other}/**`),
               message:
-                'Features do not import each other; move shared code to components/ or lib/.',
+                'Features do not import each other; a page in app/routes composes them, and shared code goes to components/ or lib/.',
+            },
+            {
+              group: ['@/app/**'],
+              message: 'Features do not import pages; the pages in app/routes import features.',
             },
           ],
         },
@@ -155,6 +159,27 @@ export default tseslint.config(
               group: ['**/http/**', '**/features/**', 'fastify', 'fastify-*', '@fastify/*'],
               message:
                 'The ledger core raises domain errors (src/errors.ts) and knows nothing of HTTP or of the features that call it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The shared layers under the features: they know no feature and no page.
+    files: ['apps/web/src/{components,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@secure-vault/shared', message: 'Import a subpath of @secure-vault/shared.' },
+          ],
+          patterns: [
+            {
+              group: ['@/features/**', '@/app/**'],
+              message:
+                'components/ and lib/ sit under the features and pages: they import neither.',
             },
           ],
         },

@@ -8,8 +8,8 @@ import i18next from 'i18next';
 import type { Language } from '@secure-vault/shared/i18n';
 import { type PrerenderedPage, prerenderedPages } from '@secure-vault/shared/prerender';
 import { PublicLayout } from '@/components/layout/public-layout';
-import About from '@/features/marketing/routes/about';
-import Landing from '@/features/marketing/routes/landing';
+import About from '@/app/routes/about';
+import Landing from '@/app/routes/landing';
 import { prepareI18n } from '@/lib/i18n';
 import { pageTitle } from '@/lib/use-page-title';
 

@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { currentLanguage } from '@/lib/i18n';
 import { useTheme, watchSystemTheme } from '@/lib/theme';
 import { LazyToaster } from '@/lib/toast';
-import { ErrorBoundary } from './error-boundary';
+import { ErrorBoundary } from '@/components/layout/error-boundary';
 
 /**
  * At the bottom, on the side where a line ends (full width on phones): toasts never cover the

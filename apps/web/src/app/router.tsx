@@ -6,35 +6,35 @@ import { paths } from '@secure-vault/shared/paths';
 import { PublicLayout } from '@/components/layout/public-layout';
 
 const QueryLayout = lazy(() => import('@/components/layout/query-layout'));
-const Landing = lazy(() => import('@/features/marketing/routes/landing'));
-const WhatWeDo = lazy(() => import('@/features/marketing/routes/what-we-do'));
-const About = lazy(() => import('@/features/marketing/routes/about'));
-const Contact = lazy(() => import('@/features/marketing/routes/contact'));
-const ThankYou = lazy(() => import('@/features/marketing/routes/thank-you'));
-const NotFound = lazy(() => import('@/features/marketing/routes/not-found'));
-const Mailbox = lazy(() => import('@/features/dev/routes/mailbox'));
+const Landing = lazy(() => import('@/app/routes/landing'));
+const WhatWeDo = lazy(() => import('@/app/routes/what-we-do'));
+const About = lazy(() => import('@/app/routes/about'));
+const Contact = lazy(() => import('@/app/routes/contact'));
+const ThankYou = lazy(() => import('@/app/routes/thank-you'));
+const NotFound = lazy(() => import('@/app/routes/not-found'));
+const Mailbox = lazy(() => import('@/app/routes/mailbox'));
 // Accounts and the signed-in area: guards and the signed-in frame load with the first page that
 // needs them, never with the public pages.
 const guards = () => import('@/components/layout/route-guards');
 const SignedOutOnly = lazy(() => guards().then((module) => ({ default: module.SignedOutOnly })));
 const AdminOnly = lazy(() => guards().then((module) => ({ default: module.AdminOnly })));
 const AppLayout = lazy(() => import('@/components/layout/app-layout'));
-const Auth = lazy(() => import('@/features/auth/routes/auth'));
-const ResetPassword = lazy(() => import('@/features/auth/routes/reset-password'));
-const UpdatePassword = lazy(() => import('@/features/auth/routes/update-password'));
-const Impersonate = lazy(() => import('@/features/auth/routes/impersonate'));
+const Auth = lazy(() => import('@/app/routes/auth'));
+const ResetPassword = lazy(() => import('@/app/routes/reset-password'));
+const UpdatePassword = lazy(() => import('@/app/routes/update-password'));
+const Impersonate = lazy(() => import('@/app/routes/impersonate'));
 const Dashboard = lazy(() => import('@/app/routes/dashboard'));
-const Settings = lazy(() => import('@/features/settings/routes/settings'));
-const Admin = lazy(() => import('@/features/admin/routes/admin'));
+const Settings = lazy(() => import('@/app/routes/settings'));
+const Admin = lazy(() => import('@/app/routes/admin'));
 // The four trading screens share one chunk: one entry in the first page's preload table.
-const trading = () => import('@/features/trading/routes');
+const trading = () => import('@/app/routes/trading');
 const PreciousMetals = lazy(() => trading().then((module) => ({ default: module.PreciousMetals })));
 const MetalCalculator = lazy(() =>
   trading().then((module) => ({ default: module.MetalCalculator })),
 );
 const CryptoList = lazy(() => trading().then((module) => ({ default: module.CryptoList })));
 const CryptoDetail = lazy(() => trading().then((module) => ({ default: module.CryptoDetail })));
-const History = lazy(() => import('@/features/history/routes/history'));
+const History = lazy(() => import('@/app/routes/history'));
 
 export function AppRoutes() {
   return (

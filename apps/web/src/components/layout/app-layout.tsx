@@ -8,7 +8,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LogOut, Settings, ShieldCheck, UserRound } from 'lucide-react';
 import type { Session } from '@secure-vault/shared/auth';
 import { paths } from '@secure-vault/shared/paths';
-import { ErrorBoundary } from '@/app/error-boundary';
+import { ErrorBoundary } from './error-boundary';
 import {
   AlertDialog,
   AlertDialogAction,

@@ -4,7 +4,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Menu, X } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n';
 import { paths } from '@secure-vault/shared/paths';
-import { ErrorBoundary } from '@/app/error-boundary';
+import { ErrorBoundary } from './error-boundary';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';

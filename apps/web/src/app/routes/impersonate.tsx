@@ -12,7 +12,7 @@ import { replaceSession } from '@/lib/auth/replace-session';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { forgetFragment, readFragmentToken } from '../fragment-token';
+import { forgetFragment, readFragmentToken } from '@/features/auth/fragment-token';
 
 export const redirectDelayMs = 1000;
 const failedRedirectDelayMs = 2500;

@@ -21,9 +21,9 @@ import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { AuthShell } from '../components/auth-shell';
-import { TotpStep } from '../components/totp-step';
-import { forgetFragment, readFragmentToken } from '../fragment-token';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { TotpStep } from '@/features/auth/components/totp-step';
+import { forgetFragment, readFragmentToken } from '@/features/auth/fragment-token';
 
 // The request's schema without the link's token (not typed), plus a confirmation.
 const updatePasswordFormSchema = auth.completePasswordReset.body

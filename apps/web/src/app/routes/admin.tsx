@@ -20,11 +20,11 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { BookBalanceTab } from '../components/book-balance-tab';
-import { PlatformNetWorthCard } from '../components/platform-net-worth-card';
-import { UpcomingTab } from '../components/upcoming-tab';
-import { UsersTab } from '../components/users-tab';
-import { ValuablesTab } from '../components/valuables-tab';
+import { BookBalanceTab } from '@/features/admin/components/book-balance-tab';
+import { PlatformNetWorthCard } from '@/features/admin/components/platform-net-worth-card';
+import { UpcomingTab } from '@/features/admin/components/upcoming-tab';
+import { UsersTab } from '@/features/admin/components/users-tab';
+import { ValuablesTab } from '@/features/admin/components/valuables-tab';
 
 type Icon = ComponentType<{ 'aria-hidden'?: boolean; className?: string }>;
 

@@ -17,7 +17,7 @@ import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { AuthShell } from '../components/auth-shell';
+import { AuthShell } from '@/features/auth/components/auth-shell';
 
 export default function ResetPasswordRoute() {
   const { t } = useTranslation('auth');

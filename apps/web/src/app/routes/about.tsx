@@ -18,8 +18,8 @@ import {
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
-import { contactDetails } from '../contact-details';
-import { SectionIntro, sectionHeadingClass } from '../components/section-intro';
+import { contactDetails } from '@/features/marketing/contact-details';
+import { SectionIntro, sectionHeadingClass } from '@/features/marketing/components/section-intro';
 
 const facts = ['founded', 'experience', 'coverage'] as const;
 

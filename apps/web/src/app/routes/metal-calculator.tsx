@@ -4,9 +4,9 @@ import { useParams } from 'react-router';
 import { findMetal } from '@secure-vault/shared/catalogue';
 import { paths } from '@secure-vault/shared/paths';
 import { useTranslation } from '@/lib/i18n';
-import { AssetNotFound } from '../components/asset-not-found';
-import { AssetTradeScreen } from '../components/asset-trade-screen';
-import { CanonicalRedirect } from '../components/canonical-redirect';
+import { AssetNotFound } from '@/features/trading/components/asset-not-found';
+import { AssetTradeScreen } from '@/features/trading/components/asset-trade-screen';
+import { CanonicalRedirect } from '@/features/trading/components/canonical-redirect';
 
 export default function MetalCalculatorRoute() {
   const { t } = useTranslation(['trading', 'catalogue']);

@@ -17,9 +17,9 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
-import { HistoryFiltersBar } from '../components/history-filters';
-import { HistorySummary } from '../components/history-summary';
-import { TransactionItem } from '../components/transaction-item';
+import { HistoryFiltersBar } from '@/features/history/components/history-filters';
+import { HistorySummary } from '@/features/history/components/history-summary';
+import { TransactionItem } from '@/features/history/components/transaction-item';
 import {
   filterParams,
   hasFilters,
@@ -28,8 +28,8 @@ import {
   historyQuery,
   queryableFilters,
   readFilters,
-} from '../filters';
-import { groupTransactions } from '../transactions';
+} from '@/features/history/filters';
+import { groupTransactions } from '@/features/history/transactions';
 
 /** Journal rows per page; "Load more" asks for the next page by its cursor. */
 const historyPageSize = 50;

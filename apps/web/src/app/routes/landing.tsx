@@ -15,7 +15,7 @@ import {
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
-import { SectionIntro, sectionHeadingClass } from '../components/section-intro';
+import { SectionIntro, sectionHeadingClass } from '@/features/marketing/components/section-intro';
 
 // The glows and the grid are pseudo-elements rather than extra elements, so they stay out of the
 // accessibility tree and axe can still work out the real background behind the text.

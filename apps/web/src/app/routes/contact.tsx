@@ -14,7 +14,7 @@ import { ApiError, callApi } from '@/lib/api-client';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
-import { contactDetails } from '../contact-details';
+import { contactDetails } from '@/features/marketing/contact-details';
 
 type Field = keyof ContactMessage;
 

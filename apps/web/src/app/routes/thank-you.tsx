@@ -5,7 +5,7 @@ import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { usePageTitle } from '@/lib/use-page-title';
-import { contactDetails } from '../contact-details';
+import { contactDetails } from '@/features/marketing/contact-details';
 
 export default function ThankYouRoute() {
   const { t } = useTranslation('contact');

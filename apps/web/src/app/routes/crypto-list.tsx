@@ -5,10 +5,10 @@ import { cryptos } from '@secure-vault/shared/catalogue';
 import { paths } from '@secure-vault/shared/paths';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { AssetBadge } from '../components/asset-badge';
-import { AssetNameCell, AssetTable } from '../components/asset-table';
-import { ListHeader } from '../components/list-header';
-import { formatCryptoPrice } from '../price-text';
+import { AssetBadge } from '@/features/trading/components/asset-badge';
+import { AssetNameCell, AssetTable } from '@/features/trading/components/asset-table';
+import { ListHeader } from '@/features/trading/components/list-header';
+import { formatCryptoPrice } from '@/features/trading/price-text';
 
 export default function CryptoListRoute() {
   const { t } = useTranslation(['trading', 'catalogue']);

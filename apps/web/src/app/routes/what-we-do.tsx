@@ -17,7 +17,7 @@ import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
-import { SectionIntro, sectionHeadingClass } from '../components/section-intro';
+import { SectionIntro, sectionHeadingClass } from '@/features/marketing/components/section-intro';
 
 // The glows are pseudo-elements rather than extra elements, so they stay out of the DOM.
 const heroClass = [

@@ -8,10 +8,10 @@ import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/auth/get-session';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { AccountCard } from '../components/account-card';
-import { ChangePasswordCard } from '../components/change-password-card';
-import { SessionsCard } from '../components/sessions-card';
-import { TwoFactorCard } from '../components/two-factor-card';
+import { AccountCard } from '@/features/settings/components/account-card';
+import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
+import { SessionsCard } from '@/features/settings/components/sessions-card';
+import { TwoFactorCard } from '@/features/settings/components/two-factor-card';
 
 export default function SettingsRoute() {
   const { t } = useTranslation(['settings', 'auth']);

@@ -6,9 +6,9 @@ import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { AuthShell } from '../components/auth-shell';
-import { SignInForm } from '../components/sign-in-form';
-import { SignUpForm } from '../components/sign-up-form';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { SignUpForm } from '@/features/auth/components/sign-up-form';
 
 const tabs = ['sign-in', 'sign-up'] as const;
 type Tab = (typeof tabs)[number];

@@ -6,10 +6,10 @@ import { metals } from '@secure-vault/shared/catalogue';
 import { paths } from '@secure-vault/shared/paths';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { AssetBadge } from '../components/asset-badge';
-import { AssetTable, AssetNameCell } from '../components/asset-table';
-import { ListHeader } from '../components/list-header';
-import { formatMetalListPrice } from '../price-text';
+import { AssetBadge } from '@/features/trading/components/asset-badge';
+import { AssetTable, AssetNameCell } from '@/features/trading/components/asset-table';
+import { ListHeader } from '@/features/trading/components/list-header';
+import { formatMetalListPrice } from '@/features/trading/price-text';
 
 export default function PreciousMetalsRoute() {
   const { t } = useTranslation(['trading', 'catalogue']);
