@@ -17,7 +17,7 @@ import {
   type TradeSide,
 } from '@secure-vault/shared/trading';
 import { z } from 'zod';
-import { normalizeDecimal } from '@/lib/trade';
+import { normalizeDecimal } from '@/lib/money';
 
 export type OrderField = 'quantity' | 'total';
 

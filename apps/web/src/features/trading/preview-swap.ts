@@ -6,7 +6,7 @@ import { dec } from '@secure-vault/shared/money';
 import { type SwapRequest, quoteSwap, swapRequestSchema } from '@secure-vault/shared/trading';
 import { z } from 'zod';
 import { findAsset } from '@secure-vault/shared/catalogue';
-import { normalizeDecimal } from '@/lib/trade';
+import { normalizeDecimal } from '@/lib/money';
 
 export type SwapProblem =
   'QUANTITY_INVALID' | 'BELOW_MINIMUM' | 'TOO_LARGE' | 'INSUFFICIENT_HOLDING' | 'SAME_ASSET';

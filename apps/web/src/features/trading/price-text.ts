@@ -1,12 +1,8 @@
-// How listed prices and order totals read on the trading screens (SPEC §9).
+// How listed prices read on the trading screens (SPEC §9); the dollar formatting itself is
+// lib/money.ts's.
 import type { TFunction } from 'i18next';
 import { type Asset, metalListDecimals } from '@secure-vault/shared/catalogue';
-import { formatUsd } from '@/lib/format';
-
-/** An exact dollar figure: at least the cents, and every further decimal it has. */
-export function formatExactUsd(value: string): string {
-  return formatUsd(value, { maximum: 8 });
-}
+import { formatExactUsd, formatUsd } from '@/lib/money';
 
 /** A metal's price in the list: 5 decimals under $0.01, otherwise 3. */
 export function formatMetalListPrice(price: string): string {

@@ -4,8 +4,7 @@ import type { TFunction } from 'i18next';
 import { type Asset, quantityDecimals } from '@secure-vault/shared/catalogue';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
-import { formatUsd } from '@/lib/format';
-import { formatAssetQuantity } from '@/lib/trade';
+import { formatAssetQuantity, formatUsd } from '@/lib/money';
 import type { OrderProblem, Shortfall } from './order-input';
 
 export interface ToastText {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalsOf, isBookBalancePending, isPositiveAmount, trimDecimals } from './amounts';
+import { isBookBalancePending } from './amounts';
 
 describe('book balance "Pending approval"', () => {
   it.each([
@@ -13,24 +13,5 @@ describe('book balance "Pending approval"', () => {
     ['0.00000001', true],
   ])('%s → %s', (balance, isPending) => {
     expect(isBookBalancePending(balance)).toBe(isPending);
-  });
-});
-
-describe('isPositiveAmount', () => {
-  it('rejects what is not a plain decimal', () => {
-    expect(isPositiveAmount('')).toBe(false);
-    expect(isPositiveAmount('abc')).toBe(false);
-    expect(isPositiveAmount('1e5')).toBe(false);
-  });
-});
-
-describe('quantities', () => {
-  it('keeps the decimals a quantity really has', () => {
-    expect(trimDecimals('1.50000000')).toBe('1.5');
-    expect(trimDecimals('100')).toBe('100');
-    expect(trimDecimals('100.00000000')).toBe('100');
-    expect(trimDecimals('0.00012000')).toBe('0.00012');
-    expect(decimalsOf('0.00012')).toBe(5);
-    expect(decimalsOf('42')).toBe(0);
   });
 });

@@ -5,7 +5,7 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useApiQuery } from '@/lib/api-query';
-import { formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { BookBalanceForm } from './book-balance-form';
 

@@ -11,7 +11,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiQueryOptions } from '@/lib/api-query';
-import { formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';

@@ -24,7 +24,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useApiMutation, useApiQuery } from '@/lib/api-query';
 import { useSession } from '@/lib/auth/get-session';
-import { formatDate, formatUsd } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 

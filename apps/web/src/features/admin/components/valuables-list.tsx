@@ -19,7 +19,8 @@ import {
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
-import { formatDate, formatUsd } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { formatUsd } from '@/lib/money';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';

@@ -14,8 +14,8 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
-import { formatAssetQuantity } from '@/lib/trade';
-import { formatExactUsd, formatUnitPrice } from '../price-text';
+import { formatAssetQuantity, formatExactUsd } from '@/lib/money';
+import { formatUnitPrice } from '../price-text';
 
 export function ConfirmTradeDialog({
   asset,

@@ -6,15 +6,14 @@ import { dec } from '@secure-vault/shared/money';
 import type { Quote } from '@secure-vault/shared/trading';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { formatUsd } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
-import { formatAssetQuantity } from '@/lib/trade';
+import { formatAssetQuantity, formatExactUsd, formatUsd } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Holding } from '@secure-vault/shared/trading';
 import type { Summary } from '@secure-vault/shared/vault';
 
-import { formatExactUsd, formatUnitPrice } from '../price-text';
+import { formatUnitPrice } from '../price-text';
 
 export function CashLine({ summary }: { summary: UseQueryResult<Summary> }) {
   const { t } = useTranslation('trading');

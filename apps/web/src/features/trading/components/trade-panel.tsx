@@ -21,7 +21,7 @@ import { useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
-import { formatAssetQuantity, quantityStep } from '@/lib/trade';
+import { formatAssetQuantity, formatExactUsd, quantityStep } from '@/lib/money';
 import {
   cryptoRules,
   editOrder,
@@ -34,7 +34,6 @@ import {
   type OrderInput,
   shortfallOf,
 } from '../order-input';
-import { formatExactUsd } from '../price-text';
 import {
   insufficientCashText,
   problemText,

@@ -5,9 +5,9 @@ import { ChartPie } from 'lucide-react';
 import type { Summary } from '@secure-vault/shared/vault';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsd, localeOf } from '@/lib/format';
+import { localeOf } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
-import { isPositiveAmount } from '../amounts';
+import { formatUsd, isPositiveAmount } from '@/lib/money';
 
 const AllocationChart = lazy(() => import('./allocation-chart'));
 

@@ -8,7 +8,7 @@ import type { Summary } from '@secure-vault/shared/vault';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatUsd } from '@/lib/format';
+import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { isBookBalancePending } from '../amounts';

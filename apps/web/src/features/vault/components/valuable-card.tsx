@@ -18,10 +18,10 @@ import {
 import type { ItemType, Valuable, ValuableStatus } from '@secure-vault/shared/vault';
 import type { Language } from '@secure-vault/shared/i18n';
 import type { TFunction } from 'i18next';
-import { formatDate, formatQuantity, formatUsd } from '@/lib/format';
+import { formatDate } from '@/lib/format';
+import { decimalsOf, formatQuantity, formatUsd, normalizeDecimal } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { holdingName, storageLocationText } from '@/lib/valuable-text';
-import { decimalsOf, trimDecimals } from '../amounts';
 
 const icons: Record<ItemType, ComponentType<{ 'aria-hidden'?: boolean; className?: string }>> = {
   jewelry: Gem,
@@ -47,7 +47,7 @@ const statusClass: Record<ValuableStatus, string> = {
 
 function quantityText(valuable: Valuable, t: TFunction, language: Language): string | null {
   if (valuable.quantity === null) return null;
-  const quantity = trimDecimals(valuable.quantity);
+  const quantity = normalizeDecimal(valuable.quantity);
   const figure = formatQuantity(quantity, decimalsOf(quantity), language);
   if (valuable.unit === 'mg') return `${figure} ${t('units.mg')}`;
   if (valuable.unit === 'units') return `${figure} ${valuable.assetSymbol ?? t('units.units')}`;

@@ -14,7 +14,7 @@ import { useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
-import { formatAssetQuantity, normalizeDecimal, quantityStep } from '@/lib/trade';
+import { formatAssetQuantity, normalizeDecimal, quantityStep } from '@/lib/money';
 import { previewSwap, type SwapProblem, swapFormSchema } from '../../preview-swap';
 import { tradeChanges } from '../../trade-queries';
 import { SwapPreviewBox } from './swap-preview';

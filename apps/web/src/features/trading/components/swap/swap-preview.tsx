@@ -1,9 +1,8 @@
 // What a swap will do, shown before it is confirmed: what leaves, what arrives and the cash that
 // comes back, priced as the server prices it.
 import type { Asset } from '@secure-vault/shared/catalogue';
-import { formatUsd } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
-import { formatAssetQuantity } from '@/lib/trade';
+import { formatAssetQuantity, formatUsd } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import type { SwapPreview } from '../../preview-swap';
 
