@@ -4,7 +4,7 @@ import { Coins, Wallet } from 'lucide-react';
 import type { Asset } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
 import type { Quote } from '@secure-vault/shared/trading';
-import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
 import { formatAssetQuantity, formatExactUsd, formatUsd } from '@/lib/money';
@@ -26,17 +26,9 @@ export function CashLine({ summary }: { summary: UseQueryResult<Summary> }) {
           {formatUsd(summary.data.cashBalance)}
         </bdi>
       ) : summary.isError ? (
-        <span className="flex items-center gap-2">
+        <LoadError inline onRetry={() => void summary.refetch()} isRetrying={summary.isFetching}>
           {t('order.cashFailed')}
-          <Button
-            variant="link"
-            size="sm"
-            className="h-auto p-0"
-            onClick={() => void summary.refetch()}
-          >
-            {t('order.retry')}
-          </Button>
-        </span>
+        </LoadError>
       ) : (
         <Spinner className="size-4" label={t('order.loading')} />
       )}
@@ -69,17 +61,9 @@ export function HoldingLine({
             ) : null}
           </span>
         ) : holding.isError ? (
-          <span className="flex items-center gap-2">
+          <LoadError inline onRetry={() => void holding.refetch()} isRetrying={holding.isFetching}>
             {t('order.holdingFailed')}
-            <Button
-              variant="link"
-              size="sm"
-              className="h-auto p-0"
-              onClick={() => void holding.refetch()}
-            >
-              {t('order.retry')}
-            </Button>
-          </span>
+          </LoadError>
         ) : (
           <Spinner className="size-4" label={t('order.loading')} />
         )}

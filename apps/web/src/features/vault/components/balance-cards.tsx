@@ -5,8 +5,8 @@ import type { ComponentType, ReactNode } from 'react';
 import { Banknote, BookOpen, Hourglass, PiggyBank } from 'lucide-react';
 import { dec } from '@secure-vault/shared/money';
 import type { Summary } from '@secure-vault/shared/vault';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
@@ -85,14 +85,7 @@ export function BalanceCards({
   const { t } = useTranslation('vault');
   if (!summary) {
     if (isError) {
-      return (
-        <Card role="alert" className="flex flex-wrap items-center gap-3 p-5 text-sm">
-          <p>{t('balances.loadFailed')}</p>
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            {t('balances.retry')}
-          </Button>
-        </Card>
-      );
+      return <LoadError onRetry={onRetry}>{t('balances.loadFailed')}</LoadError>;
     }
     return (
       <div className="grid gap-4 sm:grid-cols-3" aria-busy="true">

@@ -4,9 +4,10 @@
 // (lib/realtime.ts).
 import type { ReactNode } from 'react';
 import { RotateCw } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import * as vault from '@secure-vault/shared/vault/contracts';
+import { Button } from '@/components/ui/button';
+import { LoadError } from '@/components/ui/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -58,12 +59,13 @@ export function DashboardView({ swapAction }: { swapAction: (className: string) 
                 ) : null}
               </>
             ) : profile.isError ? (
-              <span role="alert" className="flex flex-wrap items-center gap-2">
+              <LoadError
+                inline
+                onRetry={() => void profile.refetch()}
+                isRetrying={profile.isFetching}
+              >
                 {t('profileLoadFailed')}
-                <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
-                  {t('balances.retry')}
-                </Button>
-              </span>
+              </LoadError>
             ) : (
               <Skeleton className="h-7 w-40 rounded-full" />
             )}

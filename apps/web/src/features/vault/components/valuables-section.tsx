@@ -4,9 +4,8 @@
 import { useEffect, useRef } from 'react';
 import { Archive } from 'lucide-react';
 import type { Valuable } from '@secure-vault/shared/vault';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -56,17 +55,9 @@ export function ValuablesSection({
       );
   } else if (isError) {
     body = (
-      <Alert tone="danger" role="alert">
-        <div className="grid gap-2">
-          <h3 className="font-semibold">{t('valuables.loadErrorTitle')}</h3>
-          <p>{t('valuables.loadErrorBody')}</p>
-          <div>
-            <Button variant="outline" size="sm" onClick={onRetry}>
-              {t('valuables.retry')}
-            </Button>
-          </div>
-        </div>
-      </Alert>
+      <LoadError title={t('valuables.loadErrorTitle')} onRetry={onRetry}>
+        {t('valuables.loadErrorBody')}
+      </LoadError>
     );
   } else {
     body = (
