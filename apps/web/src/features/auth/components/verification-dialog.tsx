@@ -2,11 +2,11 @@
 // six, Verify enabled only with six), a Resend button with the server's 60-second spacing.
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { codeLength } from '@secure-vault/shared/auth';
 import * as auth from '@secure-vault/shared/auth/contracts';
 import { Button } from '@/components/ui/button';
-import { CodeInput } from '@/components/ui/code-input';
+import { CodeField } from '@/components/ui/code-field';
 import {
   Dialog,
   DialogContent,
@@ -15,7 +15,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { FormField } from '@/components/ui/form-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -129,30 +128,15 @@ export function VerificationDialog({
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FormField
+          <CodeField
+            control={form.control}
+            name="code"
             id="verification-code"
             label={t('verify.codeLabel')}
             hint={t('verify.hint')}
             error={errors.code?.message ? t(errors.code.message) : undefined}
-          >
-            {(control) => (
-              <Controller
-                control={form.control}
-                name="code"
-                render={({ field }) => (
-                  <CodeInput
-                    {...control}
-                    ref={field.ref}
-                    name={field.name}
-                    value={field.value}
-                    onValueChange={field.onChange}
-                    onBlur={field.onBlur}
-                    autoFocus
-                  />
-                )}
-              />
-            )}
-          </FormField>
+            autoFocus
+          />
           <DialogFooter>
             <Button
               type="button"

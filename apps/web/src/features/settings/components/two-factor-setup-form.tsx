@@ -1,13 +1,12 @@
 // Two-factor set-up's second step: the new secret as a QR code and as text, then the first code
 // from the app to turn it on (the answer carries the recovery codes).
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Copy } from 'lucide-react';
 import { codeLength } from '@secure-vault/shared/auth';
 import * as auth from '@secure-vault/shared/auth/contracts';
 import type { ContractResponse } from '@secure-vault/shared/contract';
 import { Button } from '@/components/ui/button';
-import { CodeInput } from '@/components/ui/code-input';
-import { FormField } from '@/components/ui/form-field';
+import { CodeField } from '@/components/ui/code-field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
@@ -96,29 +95,14 @@ export function TwoFactorSetupForm({
             </Button>
           </div>
         </div>
-        <FormField
+        <CodeField
+          control={form.control}
+          name="code"
           id="totp-setup-code"
           label={t('twoFactor.step2')}
           error={errors.code?.message ? t(errors.code.message) : undefined}
-        >
-          {(control) => (
-            <Controller
-              control={form.control}
-              name="code"
-              render={({ field }) => (
-                <CodeInput
-                  {...control}
-                  ref={field.ref}
-                  name={field.name}
-                  value={field.value}
-                  onValueChange={field.onChange}
-                  onBlur={field.onBlur}
-                  className="max-w-60"
-                />
-              )}
-            />
-          )}
-        </FormField>
+          className="max-w-60"
+        />
       </div>
       <div className="flex flex-col-reverse gap-2 sm:flex-row">
         <Button type="button" variant="ghost" onClick={onCancel}>
