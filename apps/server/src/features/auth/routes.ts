@@ -1,12 +1,17 @@
 // /api/v1/auth, open to anyone: sign-up, sign-in, sign-out, the session, password reset and
 // impersonation (contracts: shared/auth/contracts.ts; account-routes.ts holds what needs a
 // session). Routes stay thin.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as auth from '@secure-vault/shared/auth/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../auth/access.ts';
-import { requestMeta } from '../../auth/request-meta.ts';
-import { clearSessionCookie, sessionBody, setSessionCookie } from '../../auth/sessions.ts';
+import { type RequestMeta, requestMeta } from '../../auth/request-meta.ts';
+import {
+  clearSessionCookie,
+  type IssuedSession,
+  sessionBody,
+  setSessionCookie,
+} from '../../auth/sessions.ts';
 import { route } from '../../http/route.ts';
 import { accountRoutes } from './account-routes.ts';
 import { completeImpersonation, endImpersonation } from './impersonation.ts';
@@ -20,6 +25,28 @@ import { signIn } from './sign-in.ts';
 import { resendSignUpCode, signUp, verifySignUp } from './sign-up.ts';
 
 const accepted = { accepted: true as const };
+
+/** A service that opens a session for the caller, replacing the one the request came with. */
+type OpensSession<Body> = (
+  ctx: AppContext,
+  body: Body,
+  meta: RequestMeta,
+  previousSessionId: string | null,
+) => Promise<IssuedSession>;
+
+/** The handler of a route that signs in: it opens the session and sets its cookie. */
+function signingIn<Body>(ctx: AppContext, open: OpensSession<Body>) {
+  return async (request: FastifyRequest & { body: Body }, reply: FastifyReply) => {
+    const session = await open(
+      ctx,
+      request.body,
+      requestMeta(request),
+      request.auth?.session.id ?? null,
+    );
+    setSessionCookie(reply, session, ctx.clock.now());
+    return session.body;
+  };
+}
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Answers here carry session details and secrets shown once: never cached.
@@ -37,27 +64,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return accepted;
   });
 
-  route(app, auth.verifySignUp, async (request, reply) => {
-    const session = await verifySignUp(
-      ctx,
-      request.body,
-      requestMeta(request),
-      request.auth?.session.id ?? null,
-    );
-    setSessionCookie(reply, session, ctx.clock.now());
-    return session.body;
-  });
-
-  route(app, auth.signIn, async (request, reply) => {
-    const session = await signIn(
-      ctx,
-      request.body,
-      requestMeta(request),
-      request.auth?.session.id ?? null,
-    );
-    setSessionCookie(reply, session, ctx.clock.now());
-    return session.body;
-  });
+  route(app, auth.verifySignUp, signingIn(ctx, verifySignUp));
+  route(app, auth.signIn, signingIn(ctx, signIn));
 
   route(app, auth.signOut, async (request, reply) => {
     await signOut(ctx, request.auth, requestMeta(request));
@@ -80,16 +88,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     checkPasswordResetLink(ctx, request.body, requestMeta(request)),
   );
 
-  route(app, auth.completePasswordReset, async (request, reply) => {
-    const session = await completePasswordReset(
-      ctx,
-      request.body,
-      requestMeta(request),
-      request.auth?.session.id ?? null,
-    );
-    setSessionCookie(reply, session, ctx.clock.now());
-    return session.body;
-  });
+  route(app, auth.completePasswordReset, signingIn(ctx, completePasswordReset));
 
   accountRoutes(app, ctx);
 
