@@ -1,31 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminUser } from '@secure-vault/shared/vault';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
+import { users } from '../test-users';
 import { BookBalanceTab } from './book-balance-tab';
 
 beforeAll(() => loadCatalogs(['admin', 'vault']));
 afterEach(() => vi.unstubAllGlobals());
-
-const users: AdminUser[] = [
-  {
-    userId: '0b0f3f8e-6f1c-4a53-9a43-7d1f1f2f4a10',
-    email: 'amira@example.com',
-    fullName: null,
-    accountNumber: '1234567897',
-    bookBalance: '0.00',
-    createdAt: '2026-01-01T00:00:00.000Z',
-  },
-  {
-    userId: '6a8f3f8e-6f1c-4a53-9a43-7d1f1f2f4a11',
-    email: 'omar@example.com',
-    fullName: null,
-    accountNumber: null,
-    bookBalance: '150.00',
-    createdAt: '2026-01-02T00:00:00.000Z',
-  },
-];
 
 describe('BookBalanceTab', () => {
   it('asks for a user and an amount, then sets the balance', async () => {
