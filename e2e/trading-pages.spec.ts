@@ -64,6 +64,16 @@ for (const language of ['en', 'ar'] as const) {
       ).toBeDisabled();
       await expectAccessible();
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      // Silver opens at a quantity that can be bought (1 mg is worth less than a cent) and
+      // says what the smallest order is.
+      await page.goto('/metal-calculator/ag');
+      await waitForPage(page);
+      await expect(page.getByLabel(t.order.milligrams, { exact: true })).toHaveValue('100');
+      await expect(page.getByTestId('quantity-problem')).toContainText(
+        t.errors.insufficientCash.split('{{')[0]!.trim(),
+      );
+      await expect(page.getByText(t.order.minimum.split('{{')[0]!.trim())).toBeVisible();
+      await expect(page.getByText(/11\.905/)).toBeVisible();
       // History's empty state.
       await page.goto('/history');
       await waitForPage(page);

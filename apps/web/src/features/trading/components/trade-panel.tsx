@@ -7,6 +7,7 @@ import { ArrowLeftRight } from 'lucide-react';
 import type { Asset } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
 import {
+  minimumOrderUsd,
   minimumQuantity,
   openingQuantity,
   type Quote,
@@ -21,7 +22,7 @@ import { useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
-import { formatAssetQuantity, formatExactUsd, quantityStep } from '@/lib/money';
+import { formatAssetQuantity, formatExactUsd, formatUsd, quantityStep } from '@/lib/money';
 import {
   cryptoRules,
   editOrder,
@@ -248,7 +249,10 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
         </div>
       </div>
       <p id={`${idPrefix}-minimum`} className="-mt-4 text-sm text-muted-foreground">
-        {t('order.minimum', { quantity: formatAssetQuantity(t, asset, minimumQuantity(asset)) })}
+        {t('order.minimum', {
+          quantity: formatAssetQuantity(t, asset, minimumQuantity(asset)),
+          amount: formatUsd(minimumOrderUsd),
+        })}
       </p>
 
       <OrderSummary

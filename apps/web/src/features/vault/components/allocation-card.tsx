@@ -2,6 +2,7 @@
 // a lazily loaded donut.
 import { lazy, Suspense, useMemo } from 'react';
 import { ChartPie } from 'lucide-react';
+import { dec } from '@secure-vault/shared/money';
 import type { Summary } from '@secure-vault/shared/vault';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -32,12 +33,14 @@ export function AllocationCard({ allocation }: { allocation: Summary['allocation
   const language = currentLanguage();
   const slices = useMemo(() => {
     const positive = allocation.filter((entry) => isPositiveAmount(entry.value));
-    const total = positive.reduce((acc, entry) => acc + Number(entry.value), 0);
+    // The share is worked out exactly (DESIGN §2); only the chart's drawing weight and the
+    // share handed to Intl for a rounded percentage become numbers.
+    const total = positive.reduce((sum, entry) => sum.plus(entry.value), dec(0));
     return positive.map((entry, index) => ({
       key: entry.itemType,
       value: entry.value,
       weight: Number(entry.value),
-      share: total > 0 ? Number(entry.value) / total : 0,
+      share: total.isZero() ? 0 : dec(entry.value).dividedBy(total).toNumber(),
       color: palette[index % palette.length] ?? 'gray',
     }));
   }, [allocation]);
