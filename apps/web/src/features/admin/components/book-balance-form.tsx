@@ -9,7 +9,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
@@ -18,6 +17,7 @@ import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { adminPanelKey } from '../panel-key';
+import { UserSelect } from './user-select';
 
 const required = 'admin:bookBalance.required';
 
@@ -88,16 +88,7 @@ export function BookBalanceForm({ users }: { users: AdminUser[] }) {
             label={t('bookBalance.user')}
             error={message(errors.userId?.message)}
           >
-            {(control) => (
-              <NativeSelect {...control} {...form.register('userId')}>
-                <option value="">{t('valuables.selectUser')}</option>
-                {users.map((user) => (
-                  <option key={user.userId} value={user.userId}>
-                    {user.email}
-                  </option>
-                ))}
-              </NativeSelect>
-            )}
+            {(control) => <UserSelect users={users} {...control} {...form.register('userId')} />}
           </FormField>
           <FormField
             id="book-balance-amount"

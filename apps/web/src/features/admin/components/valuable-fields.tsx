@@ -13,6 +13,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { useTranslation } from '@/lib/i18n';
+import { UserSelect } from './user-select';
 
 /** What the form starts from (the item type may still be unchosen). */
 export type ValuableFormValues = DefaultValues<AdminValuableInput>;
@@ -57,18 +58,12 @@ export function ValuableFields({
         error={message(errors.userId?.message)}
       >
         {(control) => (
-          <NativeSelect
+          <UserSelect
+            users={users}
             {...control}
             // Shown, not sent, when editing: the owner of a valuable does not change.
             {...(editing ? { value: editing.userId, disabled: true } : register('userId'))}
-          >
-            <option value="">{t('valuables.selectUser')}</option>
-            {users.map((user) => (
-              <option key={user.userId} value={user.userId}>
-                {user.email}
-              </option>
-            ))}
-          </NativeSelect>
+          />
         )}
       </FormField>
       <FormField
