@@ -33,6 +33,11 @@ export interface Contract {
    * (`implicitErrors`): what a caller must be ready for.
    */
   errors: readonly ErrorCode[];
+  /**
+   * The body is multipart/form-data (a file upload) that the handler reads as a stream, instead
+   * of JSON checked by `body`.
+   */
+  multipart?: boolean;
   /** Money-moving: the request must carry an Idempotency-Key (DESIGN §3). */
   idempotent?: boolean;
   /** Refused to a staff member signed in as the customer (DESIGN §4). */

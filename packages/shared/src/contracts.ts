@@ -7,6 +7,7 @@ import * as contact from './contact/contracts.ts';
 import * as dev from './dev/contracts.ts';
 import * as health from './health/contracts.ts';
 import * as history from './history/contracts.ts';
+import * as kyc from './kyc/contracts.ts';
 import * as trading from './trading/contracts.ts';
 import * as vault from './vault/contracts.ts';
 
@@ -17,6 +18,7 @@ export const contractsByFeature = {
   dev,
   health,
   history,
+  kyc,
   trading,
   vault,
 } as const satisfies Record<string, Record<string, Contract>>;

@@ -36,6 +36,11 @@ export const errorCodes = {
   BELOW_MINIMUM: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_KEY_REQUIRED: 400,
+  // Identity verification (kyc.ts)
+  /** An upload over its size limit (KYC documents: 10 MB). */
+  FILE_TOO_LARGE: 413,
+  /** An upload whose content is not one of the accepted types (checked by its bytes). */
+  FILE_TYPE_UNSUPPORTED: 415,
   INTERNAL: 500,
   UNAVAILABLE: 503,
 } as const;

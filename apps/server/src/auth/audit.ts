@@ -23,7 +23,13 @@ export type AuditAction =
   | 'admin.valuable_added'
   | 'admin.valuable_edited'
   | 'admin.valuable_deleted'
-  | 'admin.book_balance_set';
+  | 'admin.book_balance_set'
+  | 'kyc.submitted'
+  | 'kyc.document_uploaded'
+  | 'kyc.document_deleted'
+  | 'admin.kyc_approved'
+  | 'admin.kyc_rejected'
+  | 'admin.kyc_document_viewed';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -12,8 +12,9 @@ import pg from 'pg';
 import { createLogger, type Logger } from '../logger.ts';
 import * as accountsSchema from './schema.ts';
 import * as vaultSchema from './vault-schema.ts';
+import * as kycSchema from './kyc-schema.ts';
 
-const schema = { ...accountsSchema, ...vaultSchema };
+const schema = { ...accountsSchema, ...vaultSchema, ...kycSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -10,11 +10,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { ledgerKinds } from '@secure-vault/shared/history';
 import { languages } from '@secure-vault/shared/i18n';
+import { documentMediaTypes, documentSides } from '@secure-vault/shared/kyc';
 import { itemTypes, valuableStatuses, valuableUnits } from '@secure-vault/shared/vault';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, dbKind } from '../test/test-app.ts';
 import { type Database, type Db, openDatabase } from './client.ts';
 import { oneOf, sqlLiteral } from './one-of.ts';
+import { storedKycStatuses } from './kyc-schema.ts';
 import { authTokenPurposes, codePurposes, roles } from './schema.ts';
 import { valuables } from './vault-schema.ts';
 
@@ -50,7 +52,14 @@ interface Checked {
   values: readonly string[];
   /** One row with `value` in the column; `n` keeps unique columns apart. */
   row(value: string, n: number): SQL;
+  /** The migration that made the table, when after 0008. */
+  since?: string;
 }
+
+/** A user of its own for each row of a table with one row per user (or per user and side). */
+const withUser = (n: number, insert: SQL) =>
+  sql`with u as (insert into users (email, password_hash)
+        values (${`checked-${n}@example.com`}, 'x') returning id) ${insert}`;
 
 // Constraint name → the union its column takes. Every one-of CHECK in the database is listed here.
 const checked: Record<string, Checked> = {
@@ -120,6 +129,35 @@ const checked: Record<string, Checked> = {
     values: ledgerKinds,
     row: (value) =>
       sql`insert into ledger_entries (user_id, kind, value_delta) values (${testUserId}, ${value}, 0)`,
+  },
+  kyc_verifications_status_check: {
+    table: 'kyc_verifications',
+    column: 'status',
+    values: storedKycStatuses,
+    since: '0009',
+    row: (value, n) =>
+      withUser(n, sql`insert into kyc_verifications (user_id, status) select id, ${value} from u`),
+  },
+  kyc_documents_side_check: {
+    table: 'kyc_documents',
+    column: 'side',
+    values: documentSides,
+    since: '0009',
+    row: (value, n) =>
+      sql`insert into kyc_documents (user_id, side, name, size, media_type, storage_key)
+          values (${testUserId}, ${value}, 'id.png', 1, 'image/png', ${`side-${n}`})`,
+  },
+  kyc_documents_media_type_check: {
+    table: 'kyc_documents',
+    column: 'media_type',
+    values: documentMediaTypes,
+    since: '0009',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into kyc_documents (user_id, side, name, size, media_type, storage_key)
+            select id, 'front', 'id', 1, ${value}, ${`type-${n}`} from u`,
+      ),
   },
 };
 
@@ -238,7 +276,7 @@ describe('migration 0008', () => {
 
       await createTestUser(database.db);
       let rows = 0;
-      for (const { values, row } of Object.values(checked)) {
+      for (const { values, row } of Object.values(checked).filter(({ since }) => !since)) {
         for (const [n, value] of values.entries()) {
           await database.db.execute(row(value, n));
           rows++;

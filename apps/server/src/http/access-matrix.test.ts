@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kycDocuments } from '../db/kyc-schema.ts';
 import { sessions } from '../db/schema.ts';
 import { valuables } from '../db/vault-schema.ts';
 import { enableTwoFactor, grantAdmin } from '../test/auth-helpers.ts';
@@ -52,6 +53,18 @@ beforeAll(async () => {
   ownerIds.users = owner.userId;
   ownerIds.valuables = valuable?.id ?? '';
   ownerIds.sessions = session?.id ?? '';
+  const [document] = await t.ctx.db
+    .insert(kycDocuments)
+    .values({
+      userId: owner.userId,
+      side: 'front',
+      name: 'passport.png',
+      size: 1,
+      mediaType: 'image/png',
+      storageKey: `access-matrix/${randomUUID()}`,
+    })
+    .returning({ id: kycDocuments.id });
+  ownerIds.documents = document?.id ?? '';
 
   const plainStaff = await createCustomer(t, { label: 'staff-no-2fa' });
   await grantAdmin(t, plainStaff.userId);
@@ -73,6 +86,8 @@ function concretePath(route: RegisteredRoute): string {
       return `/${collection}/${id}`;
     }
     if (param === 'symbol') return `/${collection}/AU`;
+    // Staff routes about one customer (KYC review): the owner.
+    if (param === 'userId') return `/${collection}/${owner.userId}`;
     throw new Error(`access matrix: unknown parameter :${param} in ${route.url}`);
   });
 }

@@ -1,7 +1,7 @@
 // The CSRF rule (DESIGN §4), put on every state-changing route by its own hook: the request
-// carries the SPA's custom header, a JSON body where it has one, and — when the browser sends an
-// Origin — our own origin as APP_URL names it (never the request's Host header, which the
-// client writes).
+// carries the SPA's custom header, a JSON body where it has one (multipart/form-data on the
+// routes whose contract takes a file), and — when the browser sends an Origin — our own origin
+// as APP_URL names it (never the request's Host header, which the client writes).
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { csrfHeader } from '@secure-vault/shared';
 import type { Config } from '../config.ts';
@@ -28,10 +28,7 @@ export function csrfGuard(config: Config): onRequestAsyncHookHandler {
     if (request.headers[csrfHeader.name] !== csrfHeader.value) {
       throw new AppError('CSRF', 'This request is missing the application header.');
     }
-    if (
-      hasBody(request) &&
-      !String(request.headers['content-type'] ?? '').startsWith('application/json')
-    ) {
+    if (hasBody(request) && !sendsItsBodyType(request)) {
       throw new AppError('CSRF', 'Requests must send JSON.');
     }
     const origin = request.headers.origin;
@@ -52,6 +49,20 @@ export function sameOriginGuard(config: Config): onRequestAsyncHookHandler {
       throw new AppError('CSRF', 'This request came from another site.');
     }
   };
+}
+
+/**
+ * JSON, which no cross-site form can send; and multipart/form-data, which one can, only where
+ * the contract takes a file upload (`multipart: true`), where the custom header (which a
+ * cross-site request cannot carry without a preflight we never grant) and the Origin rule stand.
+ */
+function sendsItsBodyType(request: FastifyRequest): boolean {
+  const type = String(request.headers['content-type'] ?? '');
+  if (type.startsWith('application/json')) return true;
+  return (
+    request.routeOptions.config.contract?.multipart === true &&
+    type.toLowerCase().startsWith('multipart/form-data')
+  );
 }
 
 function hasBody(request: FastifyRequest): boolean {

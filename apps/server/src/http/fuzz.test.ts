@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { FastifySchema, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { idempotencyHeader } from '@secure-vault/shared';
 import { sessionCookieName } from '../auth/sessions.ts';
+import { kycVerifications } from '../db/kyc-schema.ts';
 import { grantAdmin } from '../test/auth-helpers.ts';
 import { createCustomer, openSession } from '../test/customers.ts';
 import {
@@ -61,6 +62,34 @@ const targetValuables = await seedValuables(t, target.userId, [
   { itemName: 'Ring' },
   { itemName: 'Painting', itemType: 'artwork' },
 ]);
+// A verification waiting for staff, so the KYC decision's fuzz reaches its write.
+await t.ctx.db.insert(kycVerifications).values({
+  userId: target.userId,
+  status: 'submitted',
+  step: 16,
+  data: {
+    firstName: 'Tala',
+    surname: 'Fuzz',
+    email: 'tala@example.com',
+    dateOfBirth: '01/02/1985',
+    street: 'Main Street',
+    city: 'Dubai',
+    postcode: '00000',
+    countryCode: '+971',
+    phoneNumber: '501234567',
+    experience: 'none',
+    employment: 'retired',
+    income: 'less-than-20000',
+    wealth: 'less-than-25000',
+    incomeOrigin: ['pension'],
+    currency: 'USD',
+    documentCountry: 'AE',
+    documentType: 'passport',
+    termsAccepted: true,
+  },
+  verifiedPhone: '+971501234567',
+  submittedAt: t.ctx.clock.now(),
+});
 const firstPage = await t.app.inject({
   url: '/api/v1/me/history?limit=1',
   headers: { cookie: `${sessionCookieName}=${customer.cookie}` },
@@ -131,6 +160,11 @@ function paramValue(url: string, name: string): { canonical: string; any: fc.Arb
     return { canonical: first, any: fc.constantFrom(...targetValuables, unknownId) };
   }
   if (name === 'id' && url.includes('/sessions/')) return { canonical: unknownId, any: fc.uuid() };
+  if (name === 'userId' && url.includes('/admin/kyc/')) {
+    return { canonical: target.userId, any: fc.constantFrom(target.userId, unknownId) };
+  }
+  // KYC documents: none of these exist, so no stored file is needed behind them.
+  if (name === 'id' && url.includes('/documents/')) return { canonical: unknownId, any: fc.uuid() };
   throw new Error(`fuzz: no value for :${name} in ${url}`);
 }
 

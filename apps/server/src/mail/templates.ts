@@ -112,3 +112,65 @@ export function passwordResetLink(language: Language, link: string): Rendered {
     'Kind regards,\nThe Secure Vault team',
   ]);
 }
+
+// ── Identity verification (KYC) ─────────────────────────────────────────────────────────────
+
+/** The code that confirms the phone number of the KYC wizard; there is no SMS (DESIGN §5). */
+export function kycPhoneCode(language: Language, code: string, phone: string): Rendered {
+  if (language === 'ar') {
+    return render('ar', 'رمز تأكيد رقم الهاتف — Secure Vault', [
+      'مرحباً،',
+      `رمز التحقق الخاص بك هو: ${code}`,
+      `أدخل هذا الرمز في خطوة التحقق من الهوية لتأكيد رقم الهاتف \u2066${phone}\u2069. صلاحية الرمز 10 دقائق ويمكن استخدامه مرة واحدة فقط.`,
+      'إذا لم تطلب ذلك، فتجاهل هذه الرسالة.',
+      'مع أطيب التحيات،\nفريق Secure Vault',
+    ]);
+  }
+  return render('en', 'Confirm your phone number — Secure Vault', [
+    'Hello,',
+    `Your verification code is: ${code}`,
+    `Enter it in the identity verification step to confirm the phone number ${phone}. It is valid for 10 minutes and works once.`,
+    'If you did not ask for this, you can ignore this email.',
+    'Kind regards,\nThe Secure Vault team',
+  ]);
+}
+
+/** Staff approved the customer's identity verification. */
+export function kycApproved(language: Language, appUrl: string): Rendered {
+  const dashboard = `${appUrl}/dashboard`;
+  if (language === 'ar') {
+    return render('ar', 'تم التحقق من هويتك — Secure Vault', [
+      'مرحباً،',
+      'يسعدنا إبلاغك بأنه تمت الموافقة على التحقق من هويتك. أصبح حسابك موثّقاً بالكامل.',
+      `لوحة التحكم: ${dashboard}`,
+      'مع أطيب التحيات،\nفريق Secure Vault',
+    ]);
+  }
+  return render('en', 'Your identity is verified — Secure Vault', [
+    'Hello,',
+    'Good news: your identity verification has been approved. Your account is now fully verified.',
+    `Your dashboard: ${dashboard}`,
+    'Kind regards,\nThe Secure Vault team',
+  ]);
+}
+
+/** Staff rejected the customer's identity verification, with their reason. */
+export function kycRejected(language: Language, reason: string, appUrl: string): Rendered {
+  const wizard = `${appUrl}/kyc`;
+  if (language === 'ar') {
+    return render('ar', 'التحقق من هويتك يحتاج إلى تصحيح — Secure Vault', [
+      'مرحباً،',
+      'راجعنا طلب التحقق من هويتك ولم نتمكن من الموافقة عليه بعد.',
+      `السبب: ${reason}`,
+      `يمكنك تصحيح بياناتك أو مستنداتك وإعادة الإرسال: ${wizard}`,
+      'مع أطيب التحيات،\nفريق Secure Vault',
+    ]);
+  }
+  return render('en', 'Your identity verification needs a correction — Secure Vault', [
+    'Hello,',
+    'We reviewed your identity verification and could not approve it yet.',
+    `Reason: ${reason}`,
+    `You can correct your answers or documents and submit again: ${wizard}`,
+    'Kind regards,\nThe Secure Vault team',
+  ]);
+}

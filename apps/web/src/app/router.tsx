@@ -35,6 +35,7 @@ const MetalCalculator = lazy(() =>
 const CryptoList = lazy(() => trading().then((module) => ({ default: module.CryptoList })));
 const CryptoDetail = lazy(() => trading().then((module) => ({ default: module.CryptoDetail })));
 const History = lazy(() => import('@/app/routes/history'));
+const Kyc = lazy(() => import('@/app/routes/kyc'));
 
 export function AppRoutes() {
   return (
@@ -65,6 +66,7 @@ export function AppRoutes() {
           <Route path={paths.crypto} element={<CryptoList />} />
           <Route path="/crypto/:symbol" element={<CryptoDetail />} />
           <Route path={paths.history} element={<History />} />
+          <Route path={paths.kyc} element={<Kyc />} />
           <Route element={<AdminOnly />}>
             <Route path={paths.admin} element={<Admin />} />
           </Route>

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineContract } from '@secure-vault/shared/contract';
 import { noContent } from '@secure-vault/shared/contract-schemas';
-import { ApiError, apiUrl, callApi } from './api-client';
+import { ApiError, apiUrl, callApi, uploadApi } from './api-client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -152,5 +152,142 @@ describe('api client', () => {
       code: 'UNAVAILABLE',
       status: 0,
     });
+  });
+});
+
+const uploadFile = defineContract({
+  method: 'POST',
+  path: '/api/v1/things/:id/files',
+  access: 'user',
+  tag: 'test',
+  summary: 'Upload a file',
+  params: z.strictObject({ id: z.string() }),
+  multipart: true,
+  status: 201,
+  response: z.object({ id: z.string() }),
+  errors: ['FILE_TOO_LARGE'],
+});
+
+/** A stand-in XMLHttpRequest: records what is sent, and the test decides how it ends. */
+class FakeXhr {
+  static last: FakeXhr | undefined;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: unknown;
+  status = 0;
+  statusText = '';
+  responseText = '';
+  isAborted = false;
+  private listeners = new Map<string, (() => void)[]>();
+  private uploadListeners = new Map<string, ((event: ProgressEvent) => void)[]>();
+  upload = {
+    addEventListener: (type: string, listener: (event: ProgressEvent) => void) => {
+      this.uploadListeners.set(type, [...(this.uploadListeners.get(type) ?? []), listener]);
+    },
+  };
+
+  constructor() {
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name.toLowerCase()] = value;
+  }
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  send(body: unknown) {
+    this.body = body;
+  }
+  abort() {
+    this.isAborted = true;
+    this.emit('abort');
+  }
+  progress(loaded: number, total: number) {
+    const event = { lengthComputable: true, loaded, total } as ProgressEvent;
+    for (const listener of this.uploadListeners.get('progress') ?? []) listener(event);
+  }
+  answer(status: number, body?: unknown) {
+    this.status = status;
+    this.responseText = body === undefined ? '' : JSON.stringify(body);
+    this.emit('load');
+  }
+  emit(type: string) {
+    for (const listener of this.listeners.get(type) ?? []) listener();
+  }
+}
+
+function stubXhr(): () => FakeXhr {
+  FakeXhr.last = undefined;
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return () => {
+    if (!FakeXhr.last) throw new Error('No request was opened');
+    return FakeXhr.last;
+  };
+}
+
+describe('uploadApi', () => {
+  it('sends the form with the CSRF and language headers, no content type, and reports progress', async () => {
+    const xhr = stubXhr();
+    const formData = new FormData();
+    formData.append('side', 'front');
+    const progress: number[] = [];
+    const result = uploadApi(uploadFile, {
+      params: { id: 'a b' },
+      formData,
+      onProgress: (fraction) => progress.push(fraction),
+    });
+    const request = xhr();
+    expect([request.method, request.url]).toEqual(['POST', '/api/v1/things/a%20b/files']);
+    expect(request.headers['x-requested-with']).toBe('secure-vault');
+    expect(request.headers['accept-language']).toBeDefined();
+    expect(request.headers['content-type']).toBeUndefined();
+    expect(request.body).toBe(formData);
+    request.progress(50, 200);
+    request.progress(200, 200);
+    request.answer(201, { id: 'doc-1' });
+    await expect(result).resolves.toEqual({ id: 'doc-1' });
+    expect(progress).toEqual([0.25, 1, 1]);
+  });
+
+  it('turns an error body into an ApiError with the server code', async () => {
+    const xhr = stubXhr();
+    const result = uploadApi(uploadFile, { params: { id: '1' }, formData: new FormData() });
+    xhr().answer(413, { error: { code: 'FILE_TOO_LARGE', message: 'too big' } });
+    const error = await result.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 413, code: 'FILE_TOO_LARGE', message: 'too big' });
+  });
+
+  it('reports an answer that is not an error body as INTERNAL, and a network failure as UNAVAILABLE', async () => {
+    const xhr = stubXhr();
+    const broken = uploadApi(uploadFile, { params: { id: '1' }, formData: new FormData() });
+    const request = xhr();
+    request.statusText = 'Bad Gateway';
+    request.status = 502;
+    request.responseText = '<html>';
+    request.emit('load');
+    await expect(broken).rejects.toMatchObject({ code: 'INTERNAL', status: 502 });
+
+    const offline = uploadApi(uploadFile, { params: { id: '1' }, formData: new FormData() });
+    xhr().emit('error');
+    await expect(offline).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 0 });
+  });
+
+  it('aborts the request when the signal aborts', async () => {
+    const xhr = stubXhr();
+    const controller = new AbortController();
+    const result = uploadApi(uploadFile, {
+      params: { id: '1' },
+      formData: new FormData(),
+      signal: controller.signal,
+    });
+    controller.abort();
+    await expect(result).rejects.toMatchObject({ name: 'AbortError' });
+    expect(xhr().isAborted).toBe(true);
   });
 });

@@ -67,17 +67,15 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
 
   if (response.status === 204) return undefined as T;
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const error = (payload as Partial<ErrorBody> | undefined)?.error;
-    const code = isErrorCode(error?.code) ? error.code : 'INTERNAL';
-    throw new ApiError(
-      response.status,
-      code,
-      error?.message ?? response.statusText,
-      error?.issues ?? [],
-    );
-  }
+  if (!response.ok) throw errorFrom(response.status, payload, response.statusText);
   return payload as T;
+}
+
+/** The ApiError of a failed answer: the server's code, message and issues, or INTERNAL. */
+function errorFrom(status: number, payload: unknown, statusText: string): ApiError {
+  const error = (payload as Partial<ErrorBody> | undefined)?.error;
+  const code = isErrorCode(error?.code) ? error.code : 'INTERNAL';
+  return new ApiError(status, code, error?.message ?? statusText, error?.issues ?? []);
 }
 
 /** What a call takes besides the contract's own parts. */
@@ -119,4 +117,64 @@ export function callApi<C extends Contract>(
       ...(loose.signal ? { signal: loose.signal } : {}),
     },
   );
+}
+
+/** What an upload takes: the contract's params, the form and a progress callback. */
+export type UploadArgs<C extends Contract> = Omit<ContractInput<C>, 'body'> & {
+  formData: FormData;
+  /** The share of the request body sent so far, 0 to 1. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+};
+
+/**
+ * Sends a multipart operation's form (a file upload) and resolves to its answer. fetch reports
+ * no upload progress, so this one request goes through XMLHttpRequest, with the same headers as
+ * callApi (CSRF, language; the browser writes the multipart content type and its boundary) and
+ * the same ApiError on failure. Aborting rejects with an AbortError.
+ */
+export function uploadApi<C extends Contract & { multipart: true }>(
+  contract: C,
+  { formData, onProgress, signal, ...input }: UploadArgs<C>,
+): Promise<ContractResponse<C>> {
+  const url = apiUrl(contract, ...([input] as unknown as CallArgs<C>));
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(contract.method, url);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('accept-language', currentLanguage());
+    xhr.setRequestHeader(csrfHeader.name, csrfHeader.value);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    });
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbort);
+    xhr.addEventListener('load', () => {
+      settle();
+      let payload: unknown;
+      try {
+        payload = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve((xhr.status === 204 ? undefined : payload) as ContractResponse<C>);
+      } else reject(errorFrom(xhr.status, payload, xhr.statusText));
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(new ApiError(0, 'UNAVAILABLE', 'Network error', []));
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(new DOMException('The upload was aborted.', 'AbortError'));
+    });
+    xhr.send(formData);
+  });
 }

@@ -83,6 +83,7 @@ describe('realtime', () => {
     expect(topicQueryKeys.profile).toEqual([
       ['me', 'profile'],
       ['me', 'summary'],
+      ['me', 'kyc'],
     ]);
     expect(topicQueryKeys.requests).toEqual([['requests']]);
     expect(parseChange('{"type":"pong"}')).toBeNull();

@@ -7,6 +7,7 @@
 import { useEffect } from 'react';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import * as history from '@secure-vault/shared/history/contracts';
+import * as kyc from '@secure-vault/shared/kyc/contracts';
 import type { RealtimeTopic } from '@secure-vault/shared/realtime';
 import * as trading from '@secure-vault/shared/trading/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
@@ -39,7 +40,7 @@ export const topicQueryKeys: Record<RealtimeTopic, readonly QueryKey[]> = {
     apiKey(trading.getHolding),
     apiKey(history.getHistory),
   ],
-  profile: [apiKey(vault.getProfile), apiKey(vault.getSummary)],
+  profile: [apiKey(vault.getProfile), apiKey(vault.getSummary), apiKey(kyc.getKyc)],
   requests: [requestsQueryKey],
 };
 

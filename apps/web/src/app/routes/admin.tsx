@@ -21,6 +21,7 @@ import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BookBalanceTab } from '@/features/admin/components/book-balance-tab';
+import { KycTab } from '@/features/admin/components/kyc-tab';
 import { PlatformNetWorthCard } from '@/features/admin/components/platform-net-worth-card';
 import { UpcomingTab } from '@/features/admin/components/upcoming-tab';
 import { UsersTab } from '@/features/admin/components/users-tab';
@@ -47,7 +48,8 @@ function isTab(value: string | null): value is TabValue {
 }
 
 export default function AdminRoute() {
-  const { t } = useTranslation(['admin', 'vault']);
+  // `kyc`: KYC Management shows the wizard's own labels for the customer's answers.
+  const { t } = useTranslation(['admin', 'vault', 'kyc']);
   usePageTitle(t('title'));
   // useLocation and useNavigate rather than useSearchParams, which would add its code to the
   // first page load of every visitor (decision 002).
@@ -114,7 +116,7 @@ export default function AdminRoute() {
           <UpcomingTab section="delivery" title={t('tabs.delivery')} icon={Truck} />
         </TabsContent>
         <TabsContent value="kyc">
-          <UpcomingTab section="kyc" title={t('tabs.kyc')} icon={IdCard} />
+          <KycTab />
         </TabsContent>
         <TabsContent value="tracking">
           <UpcomingTab section="tracking" title={t('tabs.tracking')} icon={Navigation} />

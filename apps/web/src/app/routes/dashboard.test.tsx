@@ -1,5 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { KycState } from '@secure-vault/shared/kyc';
 import type { Profile, Summary, Valuable } from '@secure-vault/shared/vault';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import DashboardRoute from './dashboard';
@@ -58,11 +60,31 @@ function valuable(overrides: Partial<Valuable>): Valuable {
   };
 }
 
-function stubVault(answers: { profile?: Profile; valuables?: Valuable[]; summary?: Summary }) {
+function kycState(overrides: Partial<KycState> = {}): KycState {
+  return {
+    status: 'not_started',
+    step: 0,
+    data: {},
+    verifiedPhone: null,
+    documents: [],
+    rejectionReason: null,
+    submittedAt: null,
+    decidedAt: null,
+    ...overrides,
+  };
+}
+
+function stubVault(answers: {
+  profile?: Profile;
+  valuables?: Valuable[];
+  summary?: Summary;
+  kyc?: KycState;
+}) {
   return stubApi({
     'GET /api/v1/me/profile': { status: 200, body: answers.profile ?? profile() },
     'GET /api/v1/me/valuables': { status: 200, body: answers.valuables ?? [] },
     'GET /api/v1/me/summary': { status: 200, body: answers.summary ?? summary() },
+    'GET /api/v1/me/kyc': { status: 200, body: answers.kyc ?? kycState() },
   });
 }
 
@@ -74,7 +96,11 @@ describe('DashboardRoute', () => {
     expect(
       screen.getByText('Your valuables will appear here once an admin adds them to your account.'),
     ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Complete KYC' })).toHaveAttribute('href', '/kyc');
+    expect(await screen.findByRole('link', { name: 'Complete KYC' })).toHaveAttribute(
+      'href',
+      '/kyc',
+    );
+    expect(screen.getByTestId('kyc-status')).toHaveTextContent('KYC Pending');
     expect(screen.queryByTestId('account-information')).not.toBeInTheDocument();
     expect(screen.getByTestId('book-balance')).toHaveTextContent('$0.00');
     expect(screen.queryByText('Pending approval')).not.toBeInTheDocument();
@@ -90,6 +116,7 @@ describe('DashboardRoute', () => {
         dateOfBirth: '1985-04-02',
         bookBalance: '2500.00',
       }),
+      kyc: kycState({ status: 'approved', step: 16 }),
       valuables: [
         valuable({
           itemName: 'Diamond necklace',
@@ -150,15 +177,21 @@ describe('DashboardRoute', () => {
     // The phone number is missing.
     expect(within(account).getAllByText('Not provided')).toHaveLength(1);
 
-    // Bounded: profile, valuables and summary, never one request per valuable.
+    // Bounded: profile, KYC, valuables and summary, never one request per valuable.
     const urls = fetchMock.mock.calls.map(([url]) => url).sort();
-    expect(urls).toEqual(['/api/v1/me/profile', '/api/v1/me/summary', '/api/v1/me/valuables']);
+    expect(urls).toEqual([
+      '/api/v1/me/kyc',
+      '/api/v1/me/profile',
+      '/api/v1/me/summary',
+      '/api/v1/me/valuables',
+    ]);
   });
 
   it('says when the valuables cannot be loaded', async () => {
     stubApi({
       'GET /api/v1/me/profile': { status: 200, body: profile() },
       'GET /api/v1/me/summary': { status: 200, body: summary() },
+      'GET /api/v1/me/kyc': { status: 200, body: kycState() },
       'GET /api/v1/me/valuables': {
         status: 500,
         body: { error: { code: 'INTERNAL', message: 'boom' } },
@@ -178,5 +211,108 @@ describe('DashboardRoute', () => {
     renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
     expect(await screen.findAllByTestId('valuable-card')).toHaveLength(1000);
     expect(screen.getByTestId('valuables-count')).toHaveTextContent('1000 items');
+  });
+
+  describe('KYC', () => {
+    it('offers to continue a verification in progress', async () => {
+      stubVault({ kyc: kycState({ status: 'draft', step: 4 }) });
+      renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
+      const status = await screen.findByTestId('kyc-status');
+      expect(status).toHaveTextContent('KYC in progress');
+      expect(within(status).getByRole('link', { name: 'Continue KYC' })).toHaveAttribute(
+        'href',
+        '/kyc',
+      );
+      expect(screen.getByTestId('kyc-action')).toHaveTextContent('In progress');
+      expect(screen.queryByTestId('account-information')).not.toBeInTheDocument();
+    });
+
+    it('says a submitted verification is under review, with nothing to do', async () => {
+      stubVault({ kyc: kycState({ status: 'submitted', step: 16 }) });
+      renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
+      const status = await screen.findByTestId('kyc-status');
+      expect(status).toHaveTextContent('Under review');
+      expect(within(status).queryByRole('link')).not.toBeInTheDocument();
+      // The tile still opens /kyc, which shows the review screen.
+      expect(screen.getByTestId('kyc-action')).toHaveAttribute('href', '/kyc');
+      expect(screen.getByTestId('kyc-action')).toHaveTextContent('Under review');
+      expect(screen.queryByTestId('kyc-rejected')).not.toBeInTheDocument();
+    });
+
+    it('shows a rejection with its reason and the way to resubmit', async () => {
+      stubVault({
+        kyc: kycState({
+          status: 'rejected',
+          step: 16,
+          rejectionReason: 'The passport photo is blurred.',
+        }),
+      });
+      renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
+      expect(await screen.findByTestId('kyc-status')).toHaveTextContent('KYC rejected');
+      const notice = screen.getByTestId('kyc-rejected');
+      expect(
+        within(notice).getByRole('heading', {
+          name: 'Your identity verification was not approved',
+        }),
+      ).toBeVisible();
+      expect(within(notice).getByTestId('kyc-rejection-reason')).toHaveTextContent(
+        'The passport photo is blurred.',
+      );
+      expect(within(notice).getByRole('link', { name: 'Correct and resubmit' })).toHaveAttribute(
+        'href',
+        '/kyc',
+      );
+      expect(screen.getByTestId('kyc-action')).toHaveTextContent('Rejected');
+      expect(screen.queryByTestId('account-information')).not.toBeInTheDocument();
+    });
+
+    it('shows an approved verification as complete, with the account information', async () => {
+      stubVault({
+        profile: profile({ kycCompleted: true, fullName: 'Amira Haddad' }),
+        kyc: kycState({ status: 'approved', step: 16 }),
+      });
+      renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
+      expect(await screen.findByTestId('kyc-status')).toHaveTextContent('✓ KYC Complete');
+      expect(screen.getByTestId('kyc-action-done')).toHaveAttribute('aria-disabled', 'true');
+      expect(screen.getByTestId('account-information')).toHaveTextContent('Amira Haddad');
+    });
+
+    it('keeps to the profile when the verification cannot be loaded', async () => {
+      stubApi({
+        'GET /api/v1/me/profile': { status: 200, body: profile({ kycCompleted: true }) },
+        'GET /api/v1/me/valuables': { status: 200, body: [] },
+        'GET /api/v1/me/summary': { status: 200, body: summary() },
+        'GET /api/v1/me/kyc': {
+          status: 500,
+          body: { error: { code: 'INTERNAL', message: 'boom' } },
+        },
+      });
+      renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
+      expect(await screen.findByTestId('kyc-status')).toHaveTextContent('✓ KYC Complete');
+      expect(screen.getByTestId('account-information')).toBeVisible();
+    });
+
+    it('says when the status could not be loaded, and tries again', async () => {
+      const user = userEvent.setup();
+      let calls = 0;
+      stubApi({
+        'GET /api/v1/me/profile': { status: 200, body: profile() },
+        'GET /api/v1/me/valuables': { status: 200, body: [] },
+        'GET /api/v1/me/summary': { status: 200, body: summary() },
+        'GET /api/v1/me/kyc': () => {
+          calls += 1;
+          return calls === 1
+            ? { status: 500, body: { error: { code: 'INTERNAL', message: 'boom' } } }
+            : { status: 200, body: kycState({ status: 'submitted' }) };
+        },
+      });
+      renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('We could not load your KYC status.');
+      // The tile still leads to the wizard.
+      expect(screen.getByTestId('kyc-action')).toHaveAttribute('href', '/kyc');
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByTestId('kyc-status')).toHaveTextContent('Under review');
+    });
   });
 });

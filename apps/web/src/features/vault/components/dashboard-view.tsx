@@ -1,9 +1,10 @@
 // /dashboard (SPEC §2): quick actions, KYC state, account information once KYC is complete, the
-// book balance, cash and total net worth, the allocation, and the valuables. Three requests
-// (profile, valuables, summary) whatever the size of the vault; live updates refetch them
+// book balance, cash and total net worth, the allocation, and the valuables. Four requests
+// (profile, KYC, valuables, summary) whatever the size of the vault; live updates refetch them
 // (lib/realtime.ts).
 import type { ReactNode } from 'react';
 import { RotateCw } from 'lucide-react';
+import * as kyc from '@secure-vault/shared/kyc/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -15,7 +16,7 @@ import { cn } from '@/lib/utils';
 import { AccountInfoCard } from './account-info-card';
 import { AllocationCard } from './allocation-card';
 import { BalanceCards } from './balance-cards';
-import { KycStatus } from './kyc-status';
+import { KycRejectedNotice, KycStatus } from './kyc-status';
 import { QuickActions } from './quick-actions';
 import { ValuablesSection } from './valuables-section';
 
@@ -29,9 +30,14 @@ export function DashboardView({ swapAction }: { swapAction: (className: string) 
   const profile = useApiQuery(vault.getProfile);
   const valuables = useApiQuery(vault.getValuables);
   const summary = useApiQuery(vault.getSummary);
-  const isRefreshing = profile.isFetching || valuables.isFetching || summary.isFetching;
+  const verification = useApiQuery(kyc.getKyc);
+  // The profile's flag is the approval itself; the verification says where the rest stand.
+  const kycStatus = profile.data?.kycCompleted ? 'approved' : verification.data?.status;
+  const isRefreshing =
+    profile.isFetching || valuables.isFetching || summary.isFetching || verification.isFetching;
   const refresh = () => {
     void profile.refetch();
+    void verification.refetch();
     void valuables.refetch();
     void summary.refetch();
   };
@@ -44,7 +50,19 @@ export function DashboardView({ swapAction }: { swapAction: (className: string) 
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground">
             {profile.data ? (
               <>
-                <KycStatus isComplete={profile.data.kycCompleted} />
+                {kycStatus ? (
+                  <KycStatus status={kycStatus} />
+                ) : verification.isError ? (
+                  <LoadError
+                    inline
+                    onRetry={() => void verification.refetch()}
+                    isRetrying={verification.isFetching}
+                  >
+                    {t('kyc.loadFailed')}
+                  </LoadError>
+                ) : (
+                  <Skeleton className="h-7 w-32 rounded-full" />
+                )}
                 {profile.data.accountNumber ? (
                   <span>
                     {t('accountNumber')}:{' '}
@@ -85,7 +103,11 @@ export function DashboardView({ swapAction }: { swapAction: (className: string) 
         </Button>
       </div>
 
-      <QuickActions isKycComplete={profile.data?.kycCompleted} swapAction={swapAction} />
+      {kycStatus === 'rejected' ? (
+        <KycRejectedNotice reason={verification.data?.rejectionReason ?? null} />
+      ) : null}
+
+      <QuickActions kycStatus={kycStatus} swapAction={swapAction} />
 
       {profile.data?.kycCompleted ? <AccountInfoCard profile={profile.data} /> : null}
 

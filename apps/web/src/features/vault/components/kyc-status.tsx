@@ -1,29 +1,75 @@
+// The customer's identity verification on the dashboard (SPEC §2, DESIGN §5): "✓ KYC Complete"
+// once approved; otherwise where it stands — pending with "Complete KYC", in progress with
+// "Continue KYC", under review, or rejected with the reason and "Correct and resubmit".
 import { Link } from 'react-router';
+import { CircleAlert } from 'lucide-react';
+import type { KycStatus as Status } from '@secure-vault/shared/kyc';
 import { paths } from '@secure-vault/shared/paths';
+import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
 
-/** SPEC §2: "✓ KYC Complete", or pending with a "Complete KYC" action. */
-export function KycStatus({ isComplete }: { isComplete: boolean }) {
+const badgeClass =
+  'inline-flex items-center rounded-full px-3 py-1 text-sm font-semibold text-foreground';
+
+const badges: Record<Status, { key: string; tone: string }> = {
+  not_started: { key: 'kyc.pending', tone: 'bg-accent/20' },
+  draft: { key: 'kyc.inProgress', tone: 'bg-accent/20' },
+  submitted: { key: 'kyc.underReview', tone: 'bg-primary/10 dark:bg-primary/20' },
+  approved: { key: 'kyc.complete', tone: 'bg-success/15' },
+  rejected: { key: 'kyc.rejected', tone: 'bg-destructive/15' },
+};
+
+/** The action that takes the customer on; a rejection's is beside its reason. */
+const actions: Partial<Record<Status, string>> = {
+  not_started: 'kyc.action',
+  draft: 'kyc.continue',
+};
+
+export function KycStatus({ status }: { status: Status }) {
   const { t } = useTranslation('vault');
-  if (isComplete) {
-    return (
-      <span
-        className="inline-flex items-center rounded-full bg-success/15 px-3 py-1 text-sm font-semibold text-foreground"
-        data-testid="kyc-status"
-      >
-        {t('kyc.complete')}
-      </span>
-    );
-  }
+  const { key, tone } = badges[status];
+  const action = actions[status];
   return (
-    <span className="inline-flex flex-wrap items-center gap-2" data-testid="kyc-status">
-      <span className="inline-flex items-center rounded-full bg-accent/20 px-3 py-1 text-sm font-semibold text-foreground">
-        {t('kyc.pending')}
-      </span>
-      <Button asChild size="sm" variant="accent">
-        <Link to={paths.kyc}>{t('kyc.action')}</Link>
-      </Button>
+    <span
+      className="inline-flex flex-wrap items-center gap-2"
+      data-testid="kyc-status"
+      data-status={status}
+    >
+      <span className={cn(badgeClass, tone)}>{t(key)}</span>
+      {action ? (
+        <Button asChild size="sm" variant="accent">
+          <Link to={paths.kyc}>{t(action)}</Link>
+        </Button>
+      ) : null}
     </span>
+  );
+}
+
+/** A rejected verification: why, and the way back to correct it. */
+export function KycRejectedNotice({ reason }: { reason: string | null }) {
+  const { t } = useTranslation('vault');
+  return (
+    <Alert tone="danger" data-testid="kyc-rejected">
+      <CircleAlert aria-hidden className="text-destructive" />
+      <div className="grid gap-2">
+        <h2 className="font-semibold">{t('kyc.rejectedTitle')}</h2>
+        {reason ? (
+          <p>
+            <span className="font-medium">{t('kyc.reason')}</span>{' '}
+            <span className="break-words" data-testid="kyc-rejection-reason">
+              {reason}
+            </span>
+          </p>
+        ) : null}
+        <p>{t('kyc.rejectedHelp')}</p>
+        <div>
+          <Button asChild size="sm" variant="accent">
+            <Link to={paths.kyc}>{t('kyc.resubmit')}</Link>
+          </Button>
+        </div>
+      </div>
+    </Alert>
   );
 }

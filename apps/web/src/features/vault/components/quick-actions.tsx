@@ -1,5 +1,6 @@
 // SPEC §2 dashboard quick actions: links to the trading and account screens, KYC (disabled with
-// a completed mark once done), and Swap Assets, which the dashboard page brings from trading.
+// a completed mark once done, otherwise saying where it stands), and Swap Assets, which the
+// dashboard page brings from trading.
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -13,6 +14,7 @@ import {
   Truck,
   Weight,
 } from 'lucide-react';
+import type { KycStatus } from '@secure-vault/shared/kyc';
 import { paths } from '@secure-vault/shared/paths';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
@@ -36,15 +38,24 @@ const actions: Action[] = [
   { key: 'history', to: paths.history, icon: FileClock },
 ];
 
+/** What the KYC tile adds under its name while the verification is not complete. */
+const kycNotes: Partial<Record<KycStatus, string>> = {
+  draft: 'actions.kycInProgress',
+  submitted: 'actions.kycUnderReview',
+  rejected: 'actions.kycRejected',
+};
+
 export function QuickActions({
-  isKycComplete,
+  kycStatus,
   swapAction,
 }: {
-  isKycComplete: boolean | undefined;
+  /** Unknown while it loads or when it could not be loaded: the tile then simply leads to /kyc. */
+  kycStatus: KycStatus | undefined;
   /** The Swap Assets tile, given the tile's classes; it may suspend while its code loads. */
   swapAction: (className: string) => ReactNode;
 }) {
   const { t } = useTranslation('vault');
+  const kycNote = kycStatus ? kycNotes[kycStatus] : undefined;
   return (
     <nav aria-label={t('actions.label')}>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3 lg:grid-cols-9">
@@ -57,7 +68,7 @@ export function QuickActions({
           </li>
         ))}
         <li>
-          {isKycComplete ? (
+          {kycStatus === 'approved' ? (
             // Done once and for all: shown, not offered (SPEC §2).
             <span
               role="link"
@@ -72,9 +83,14 @@ export function QuickActions({
               </span>
             </span>
           ) : (
-            <Link to={paths.kyc} className={tileClass}>
+            <Link to={paths.kyc} className={tileClass} data-testid="kyc-action">
               <IdCard aria-hidden />
-              {t('actions.kyc')}
+              <span className="grid gap-0.5">
+                {t('actions.kyc')}
+                {kycNote ? (
+                  <span className="text-xs font-normal text-muted-foreground">{t(kycNote)}</span>
+                ) : null}
+              </span>
             </Link>
           )}
         </li>

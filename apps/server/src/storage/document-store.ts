@@ -1,0 +1,43 @@
+// The store of identity documents (DESIGN §5): encrypted files under DATA_DIR/documents, one per
+// random key, under a key derived from DATA_KEY for documents only.
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { Config } from '../config.ts';
+import { type BlobStore, diskBlobStore } from './blob-store.ts';
+import { deriveKey, encryptedBlobStore } from './encrypted-store.ts';
+
+export const documentsFolder = 'documents';
+
+const stores = new WeakMap<Config, BlobStore>();
+
+/** The documents' store for this configuration (one per process and configuration). */
+export function documentStore(config: Config): BlobStore {
+  let store = stores.get(config);
+  if (!store) {
+    store = encryptedBlobStore(
+      diskBlobStore(path.join(config.dataDir, documentsFolder)),
+      deriveKey(config.dataKey, 'kyc documents v1'),
+    );
+    stores.set(config, store);
+  }
+  return store;
+}
+
+/**
+ * The bytes under `key` once they are known to be authentic: decrypted and checked to the end
+ * first (discarding them), then read again. A file that fails the check is never streamed to
+ * anyone, at the cost of decrypting it twice.
+ */
+export async function getVerified(store: BlobStore, key: string): Promise<Readable> {
+  await pipeline(
+    await store.get(key),
+    new Writable({
+      write(_chunk, _encoding, callback) {
+        callback();
+      },
+    }),
+  );
+  return store.get(key);
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { withDateSlashes } from './date-input';
+import {
+  documentAccept,
+  documentFileProblem,
+  documentSides,
+  isPreviewable,
+  sizeInMegabytes,
+} from './documents';
+
+const megabyte = 1024 * 1024;
+
+describe('document files', () => {
+  it('needs the back of every document but a passport', () => {
+    expect(documentSides('passport')).toEqual(['front']);
+    expect(documentSides('id-card')).toEqual(['front', 'back']);
+    expect(documentSides('drivers-licence')).toEqual(['front', 'back']);
+    expect(documentSides(undefined)).toEqual(['front', 'back']);
+  });
+
+  it.each([
+    ['photo.jpg', 'image/jpeg'],
+    ['photo.JPEG', 'image/jpeg'],
+    ['scan.png', 'image/png'],
+    ['phone.heic', ''],
+    ['phone.heic', 'image/heic'],
+    ['phone.HEIC', 'image/heif'],
+    ['web.webp', 'image/webp'],
+    ['doc.pdf', 'application/pdf'],
+    ['doc.pdf', 'application/octet-stream'],
+  ])('accepts %s (%s)', (name, type) => {
+    expect(documentFileProblem({ name, type, size: 1000 })).toBeNull();
+  });
+
+  it.each([
+    ['setup.exe', 'application/x-msdownload'],
+    ['notes.txt', 'text/plain'],
+    ['image.gif', 'image/gif'],
+    ['archive', ''],
+    ['renamed.exe', 'application/octet-stream'],
+  ])('refuses %s (%s)', (name, type) => {
+    expect(documentFileProblem({ name, type, size: 1000 })).toBe('documentTypeUnsupported');
+  });
+
+  it('refuses files over 10 MB and empty files', () => {
+    expect(documentFileProblem({ name: 'a.png', type: 'image/png', size: 10 * megabyte })).toBe(
+      null,
+    );
+    expect(documentFileProblem({ name: 'a.png', type: 'image/png', size: 10 * megabyte + 1 })).toBe(
+      'documentTooLarge',
+    );
+    expect(documentFileProblem({ name: 'a.png', type: 'image/png', size: 0 })).toBe(
+      'documentTypeUnsupported',
+    );
+  });
+
+  it('previews images the browser shows, sizes in MB and accepts the listed types', () => {
+    expect(isPreviewable('image/png')).toBe(true);
+    expect(isPreviewable('application/pdf')).toBe(false);
+    expect(sizeInMegabytes(2.5 * megabyte)).toBe(2.5);
+    expect(documentAccept).toContain('.heic');
+    expect(documentAccept).toContain('application/pdf');
+  });
+});
+
+describe('date of birth typing', () => {
+  it.each([
+    ['1', '', '1'],
+    ['15', '1', '15/'],
+    ['15/0', '15/', '15/0'],
+    ['15/04', '15/0', '15/04/'],
+    ['15/04/1990', '15/04/199', '15/04/1990'],
+    ['15', '15/', '15'],
+    ['15/04', '15/04/', '15/04'],
+    ['15041990', '', '15/04/1990'],
+    ['1/2/1990', '1/2/199', '1/2/1990'],
+    ['15//', '15/', '15/'],
+    ['15/04//', '15/04/', '15/04/'],
+  ])('%s typed after %s reads %s', (next, previous, expected) => {
+    expect(withDateSlashes(next, previous)).toBe(expected);
+  });
+});

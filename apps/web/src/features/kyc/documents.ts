@@ -1,0 +1,61 @@
+// The identity document's files (SPEC §2, §5; DESIGN §5): which sides a document type needs, and
+// the browser's own check of a chosen file (type and 10 MB) before anything is uploaded. The
+// server checks the bytes again.
+import {
+  type DocumentMediaType,
+  type DocumentSide,
+  documentMaxBytes,
+  documentMediaTypes,
+  type documentTypes,
+} from '@secure-vault/shared/kyc';
+
+export type DocumentType = (typeof documentTypes)[number];
+
+export const documentExtensions = ['jpg', 'jpeg', 'png', 'heic', 'webp', 'pdf'] as const;
+
+/** The file picker's `accept`: the extensions and the media types. */
+export const documentAccept = [
+  ...documentExtensions.map((extension) => `.${extension}`),
+  ...documentMediaTypes,
+].join(',');
+
+/** The sides a document type needs: a passport its photo page, the others front and back. */
+export function documentSides(type: DocumentType | undefined): DocumentSide[] {
+  return type === 'passport' ? ['front'] : ['front', 'back'];
+}
+
+// Types a browser may give a file it does not really know, or an older name of an allowed type.
+const vagueTypes = new Set(['', 'application/octet-stream', 'image/heif', 'image/jpg']);
+
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+/** Why a chosen file cannot be uploaded (a `kyc:errors` key), or null when it may be. */
+export function documentFileProblem(
+  file: Pick<File, 'name' | 'size' | 'type'>,
+): 'documentTypeUnsupported' | 'documentTooLarge' | null {
+  const isKnownType = (documentMediaTypes as readonly string[]).includes(file.type);
+  const hasAllowedExtension = (documentExtensions as readonly string[]).includes(
+    extensionOf(file.name),
+  );
+  if (!isKnownType && !(vagueTypes.has(file.type) && hasAllowedExtension)) {
+    return 'documentTypeUnsupported';
+  }
+  if (file.size > documentMaxBytes) return 'documentTooLarge';
+  if (file.size === 0) return 'documentTypeUnsupported';
+  return null;
+}
+
+/** Images the browser can show as a preview (HEIC mostly not; PDFs are shown by name). */
+export function isPreviewable(type: string): type is DocumentMediaType {
+  return type === 'image/jpeg' || type === 'image/png' || type === 'image/webp';
+}
+
+/** A size in megabytes (MiB, as the 10 MB limit is counted) for "2.35 MB". */
+export function sizeInMegabytes(bytes: number): number {
+  return bytes / (1024 * 1024);
+}
+
+export const documentMaxMegabytes = sizeInMegabytes(documentMaxBytes);
