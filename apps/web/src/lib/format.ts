@@ -43,3 +43,16 @@ export function formatDate(
   }
   return format.format(typeof value === 'string' ? new Date(value) : value);
 }
+
+/** A country's name in the language ("AE" → "United Arab Emirates"); anything else as given. */
+export function regionName(code: string, language: Language = currentLanguage()): string {
+  if (!/^[A-Z]{2}$/.test(code)) return code;
+  try {
+    return (
+      new Intl.DisplayNames([localeOf(language)], { type: 'region', fallback: 'code' }).of(code) ??
+      code
+    );
+  } catch {
+    return code;
+  }
+}

@@ -172,7 +172,8 @@ describe('DashboardRoute', () => {
 
     const account = screen.getByTestId('account-information');
     expect(account).toHaveTextContent('Amira Haddad');
-    expect(account).toHaveTextContent('Dubai, AE');
+    // Approval stores the country's ISO code; the card names it.
+    expect(account).toHaveTextContent('Dubai, United Arab Emirates');
     expect(account).toHaveTextContent('April 2, 1985');
     // The phone number is missing.
     expect(within(account).getAllByText('Not provided')).toHaveLength(1);

@@ -2,11 +2,13 @@
 import { IdCard } from 'lucide-react';
 import type { Profile } from '@secure-vault/shared/vault';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { formatDate } from '@/lib/format';
+import { formatDate, regionName } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 
 export function addressOf(profile: Profile): string {
-  return [profile.streetAddress, profile.city, profile.country, profile.postalCode]
+  // KYC approval stores the country as its ISO code; older profiles may hold a name.
+  const country = profile.country ? regionName(profile.country.trim()) : null;
+  return [profile.streetAddress, profile.city, country, profile.postalCode]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join(', ');
