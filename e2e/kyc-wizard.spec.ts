@@ -4,7 +4,8 @@
 // "Under review". Axe checks a few steps on the way.
 import type { Page } from '@playwright/test';
 import { expect, test, waitForPage } from './support/fixtures.ts';
-import { codePattern, createCustomer, uniqueEmail } from './support/auth.ts';
+import { createCustomer, uniqueEmail } from './support/auth.ts';
+import { phoneCodeFromMail } from './support/kyc-api.ts';
 import { signInThroughForm } from './support/vault.ts';
 import enKyc from '../apps/web/src/locales/en/kyc.json' with { type: 'json' };
 import arKyc from '../apps/web/src/locales/ar/kyc.json' with { type: 'json' };
@@ -41,26 +42,6 @@ async function continueTo(page: Page, k: Catalog, next: string, button = k.conti
 
 async function choose(page: Page, label: string) {
   await page.getByRole('main').getByRole('radio', { name: label, exact: true }).check();
-}
-
-/** The code of the newest mail to `email` about `phone`. */
-async function phoneCode(
-  readMailbox: (to: string) => Promise<{ text: string }[]>,
-  email: string,
-  phone: string,
-): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const mail = await readMailbox(email);
-        code = mail.find((message) => message.text.includes(phone))?.text.match(codePattern)?.[1];
-        return code;
-      },
-      { message: `phone code mail to ${email}`, timeout: 10_000 },
-    )
-    .toBeTruthy();
-  return code as string;
 }
 
 for (const language of ['en', 'ar'] as const) {
@@ -130,7 +111,7 @@ for (const language of ['en', 'ar'] as const) {
 
         // The code goes to the account's email.
         await expect(page.getByRole('main').getByText(email, { exact: true })).toBeVisible();
-        const code = await phoneCode(readMailbox, email, journey.phone);
+        const code = await phoneCodeFromMail(readMailbox, email, journey.phone);
         await page.getByLabel(k.otp.code, { exact: true }).fill(code);
         await page.getByRole('button', { name: k.otp.verify, exact: true }).click();
         await expect(page.getByText(k.otp.verified, { exact: true })).toBeVisible();

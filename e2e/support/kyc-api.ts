@@ -48,7 +48,7 @@ export interface Applicant {
 }
 
 /** The phone code the newest mail naming this number carries (it goes by email: no SMS). */
-async function phoneCodeFromMail(
+export async function phoneCodeFromMail(
   readMailbox: ReadMailbox,
   email: string,
   phone: string,
