@@ -2,7 +2,12 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/vault-schema.ts', './src/db/kyc-schema.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/vault-schema.ts',
+    './src/db/kyc-schema.ts',
+    './src/db/banking-schema.ts',
+  ],
   out: './drizzle',
   casing: 'snake_case',
 });

@@ -21,6 +21,7 @@ import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { historyRoutes } from './features/history/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
+import { bankingRoutes } from './features/banking/routes.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
 import { guardEveryRoute } from './http/access.ts';
 import { csrfGuard, changesState } from './http/csrf.ts';
@@ -105,6 +106,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await feature(vaultRoutes);
   await feature(adminVaultRoutes);
   await feature(kycRoutes);
+  await feature(bankingRoutes);
   await registerRealtime(app, ctx);
   scheduleIdempotencyKeyPurge(app, ctx);
   // Work a request left running after its answer (a mail, a token) ends before the database does.

@@ -3,6 +3,7 @@
 import type { Contract } from './contract.ts';
 import * as admin from './admin/contracts.ts';
 import * as auth from './auth/contracts.ts';
+import * as banking from './banking/contracts.ts';
 import * as contact from './contact/contracts.ts';
 import * as dev from './dev/contracts.ts';
 import * as health from './health/contracts.ts';
@@ -14,6 +15,7 @@ import * as vault from './vault/contracts.ts';
 export const contractsByFeature = {
   admin,
   auth,
+  banking,
   contact,
   dev,
   health,

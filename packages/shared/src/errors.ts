@@ -36,6 +36,8 @@ export const errorCodes = {
   BELOW_MINIMUM: 422,
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_KEY_REQUIRED: 400,
+  /** Sending value out of the platform needs approved identity verification (DESIGN §5). */
+  KYC_REQUIRED: 403,
   // Identity verification (kyc.ts)
   /** An upload over its size limit (KYC documents: 10 MB). */
   FILE_TOO_LARGE: 413,

@@ -29,7 +29,9 @@ export type AuditAction =
   | 'kyc.document_deleted'
   | 'admin.kyc_approved'
   | 'admin.kyc_rejected'
-  | 'admin.kyc_document_viewed';
+  | 'admin.kyc_document_viewed'
+  | 'bank.account_registered'
+  | 'bank.account_deleted';
 
 export interface AuditEntry {
   action: AuditAction;

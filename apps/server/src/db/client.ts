@@ -13,8 +13,9 @@ import { createLogger, type Logger } from '../logger.ts';
 import * as accountsSchema from './schema.ts';
 import * as vaultSchema from './vault-schema.ts';
 import * as kycSchema from './kyc-schema.ts';
+import * as bankingSchema from './banking-schema.ts';
 
-const schema = { ...accountsSchema, ...vaultSchema, ...kycSchema };
+const schema = { ...accountsSchema, ...vaultSchema, ...kycSchema, ...bankingSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -8,6 +8,7 @@ import type {
   ValuableStatus,
 } from '@secure-vault/shared/vault';
 import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
+import { sql } from 'drizzle-orm';
 import type { profiles } from './schema.ts';
 import { valuables } from './vault-schema.ts';
 
@@ -76,3 +77,12 @@ export function toProfile(row: typeof profiles.$inferSelect): Profile {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/**
+ * SPEC §9's rule for what counts toward net worth (the vault summary's): every valuable still in
+ * the vault (not delivered), cash included; cash is the active USD position. Net worth less cash
+ * is the account overview's total assets. `isCash` is null-safe, since custody items have no
+ * symbol and `not isCash` must hold for them.
+ */
+export const inVault = sql`${valuables.status} <> 'delivered'`;
+export const isCash = sql`${valuables.assetSymbol} is not distinct from 'USD' and ${valuables.status} = 'active'`;

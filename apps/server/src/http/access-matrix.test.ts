@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycDocuments } from '../db/kyc-schema.ts';
+import { bankAccounts } from '../db/banking-schema.ts';
 import { sessions } from '../db/schema.ts';
 import { valuables } from '../db/vault-schema.ts';
 import { enableTwoFactor, grantAdmin } from '../test/auth-helpers.ts';
@@ -65,6 +66,19 @@ beforeAll(async () => {
     })
     .returning({ id: kycDocuments.id });
   ownerIds.documents = document?.id ?? '';
+  const [bankAccount] = await t.ctx.db
+    .insert(bankAccounts)
+    .values({
+      userId: owner.userId,
+      bankName: 'Emirates NBD',
+      accountName: 'Owner',
+      accountNumber: '1012345678901',
+      iban: 'GB82WEST12345698765432',
+      swiftCode: 'NWBKGB2L',
+      branch: 'Dubai Mall',
+    })
+    .returning({ id: bankAccounts.id });
+  ownerIds['bank-accounts'] = bankAccount?.id ?? '';
 
   const plainStaff = await createCustomer(t, { label: 'staff-no-2fa' });
   await grantAdmin(t, plainStaff.userId);

@@ -165,6 +165,10 @@ function paramValue(url: string, name: string): { canonical: string; any: fc.Arb
   }
   // KYC documents: none of these exist, so no stored file is needed behind them.
   if (name === 'id' && url.includes('/documents/')) return { canonical: unknownId, any: fc.uuid() };
+  // Bank accounts: none of these exist (removal answers NOT_FOUND).
+  if (name === 'id' && url.includes('/bank-accounts/')) {
+    return { canonical: unknownId, any: fc.uuid() };
+  }
   throw new Error(`fuzz: no value for :${name} in ${url}`);
 }
 

@@ -174,3 +174,25 @@ export function kycRejected(language: Language, reason: string, appUrl: string):
     'Kind regards,\nThe Secure Vault team',
   ]);
 }
+
+// ── Bank accounts ───────────────────────────────────────────────────────────────────────────
+
+/** The code that confirms registering a bank account for withdrawals (DESIGN §4, §5). */
+export function bankAccountCode(language: Language, code: string): Rendered {
+  if (language === 'ar') {
+    return render('ar', 'رمز تأكيد الحساب المصرفي — Secure Vault', [
+      'مرحباً،',
+      `رمز التحقق الخاص بك هو: ${code}`,
+      'أدخل هذا الرمز لتأكيد تسجيل حسابك المصرفي لعمليات السحب. صلاحية الرمز 10 دقائق ويمكن استخدامه مرة واحدة فقط.',
+      'إذا لم تطلب ذلك، فلا تشارك هذا الرمز مع أحد وغيّر كلمة المرور الخاصة بك.',
+      'مع أطيب التحيات،\nفريق Secure Vault',
+    ]);
+  }
+  return render('en', 'Confirm your bank account — Secure Vault', [
+    'Hello,',
+    `Your verification code is: ${code}`,
+    'Enter it to confirm registering a bank account for withdrawals. It is valid for 10 minutes and works once.',
+    'If you did not ask for this, do not share the code with anyone and change your password.',
+    'Kind regards,\nThe Secure Vault team',
+  ]);
+}

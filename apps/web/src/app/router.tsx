@@ -36,6 +36,8 @@ const CryptoList = lazy(() => trading().then((module) => ({ default: module.Cryp
 const CryptoDetail = lazy(() => trading().then((module) => ({ default: module.CryptoDetail })));
 const History = lazy(() => import('@/app/routes/history'));
 const Kyc = lazy(() => import('@/app/routes/kyc'));
+const InterAccounts = lazy(() => import('@/app/routes/inter-accounts'));
+const Withdrawal = lazy(() => import('@/app/routes/withdrawal'));
 
 export function AppRoutes() {
   return (
@@ -67,6 +69,8 @@ export function AppRoutes() {
           <Route path="/crypto/:symbol" element={<CryptoDetail />} />
           <Route path={paths.history} element={<History />} />
           <Route path={paths.kyc} element={<Kyc />} />
+          <Route path={paths.interAccounts} element={<InterAccounts />} />
+          <Route path={paths.withdrawal} element={<Withdrawal />} />
           <Route element={<AdminOnly />}>
             <Route path={paths.admin} element={<Admin />} />
           </Route>

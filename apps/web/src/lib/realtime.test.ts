@@ -79,11 +79,13 @@ describe('realtime', () => {
       ['me', 'summary'],
       ['me', 'holdings'],
       ['me', 'history'],
+      ['me', 'account'],
     ]);
     expect(topicQueryKeys.profile).toEqual([
       ['me', 'profile'],
       ['me', 'summary'],
       ['me', 'kyc'],
+      ['me', 'account'],
     ]);
     expect(topicQueryKeys.requests).toEqual([['requests']]);
     expect(parseChange('{"type":"pong"}')).toBeNull();

@@ -6,6 +6,7 @@
 // takes over from there.
 import { useEffect } from 'react';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import * as banking from '@secure-vault/shared/banking/contracts';
 import * as history from '@secure-vault/shared/history/contracts';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
 import type { RealtimeTopic } from '@secure-vault/shared/realtime';
@@ -39,8 +40,15 @@ export const topicQueryKeys: Record<RealtimeTopic, readonly QueryKey[]> = {
     apiKey(vault.getSummary),
     apiKey(trading.getHolding),
     apiKey(history.getHistory),
+    apiKey(banking.getAccount),
   ],
-  profile: [apiKey(vault.getProfile), apiKey(vault.getSummary), apiKey(kyc.getKyc)],
+  // The account overview carries the KYC status beside the cash.
+  profile: [
+    apiKey(vault.getProfile),
+    apiKey(vault.getSummary),
+    apiKey(kyc.getKyc),
+    apiKey(banking.getAccount),
+  ],
   requests: [requestsQueryKey],
 };
 

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import * as accountsSchema from '../../db/schema.ts';
 import * as vaultSchema from '../../db/vault-schema.ts';
 import * as kycSchema from '../../db/kyc-schema.ts';
+import * as bankingSchema from '../../db/banking-schema.ts';
 import { backgroundWorkSettled } from '../../auth/background-work.ts';
 import { signUp, type SignedUp } from '../../test/auth-helpers.ts';
 import { depositCash } from '../../test/customers.ts';
@@ -24,7 +25,7 @@ const statements: string[] = [];
 
 /** The same connection, with a logger that records every statement Drizzle sends. */
 function countingDb(db: Db): Db {
-  const schema = { ...accountsSchema, ...vaultSchema, ...kycSchema };
+  const schema = { ...accountsSchema, ...vaultSchema, ...kycSchema, ...bankingSchema };
   const logger = { logQuery: (query: string) => void statements.push(query) };
   const client = (db as unknown as { $client: unknown }).$client;
   return dbKind === 'postgres'

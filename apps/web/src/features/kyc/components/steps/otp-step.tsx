@@ -15,7 +15,7 @@ import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { useSecondsUntil } from '../../hooks/use-seconds-until';
+import { useSecondsUntil } from '@/lib/use-seconds-until';
 import { errorText, reportSaveError } from '../step-parts';
 import type { StepProps } from '../step-types';
 

@@ -1,3 +1,4 @@
+// A countdown for the screens that wait before a code may be sent again (DESIGN §4: 60 s).
 import { useEffect, useState } from 'react';
 
 /**

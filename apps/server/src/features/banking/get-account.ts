@@ -1,0 +1,34 @@
+// The account overview of /inter-accounts (SPEC §2): the account number, the cash balance, the
+// value of everything else still in the vault (net worth less cash, by the vault summary's rule in
+// db/wire.ts) and the KYC status.
+import { eq, sql } from 'drizzle-orm';
+import type { AccountOverview } from '@secure-vault/shared/banking';
+import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
+import type { AppContext } from '../../context.ts';
+import { kycVerifications } from '../../db/kyc-schema.ts';
+import { profiles } from '../../db/schema.ts';
+import { valuables } from '../../db/vault-schema.ts';
+import { inVault, isCash } from '../../db/wire.ts';
+
+export async function getAccount(ctx: AppContext, userId: string): Promise<AccountOverview> {
+  const [profile] = await ctx.db
+    .select({ accountNumber: profiles.accountNumber, kycStatus: kycVerifications.status })
+    .from(profiles)
+    .leftJoin(kycVerifications, eq(kycVerifications.userId, profiles.userId))
+    .where(eq(profiles.userId, userId));
+  // Every account has a profile; a signed-in caller without one is a fault, not an answer.
+  if (!profile) throw new Error('The caller has no profile.');
+  const [totals] = await ctx.db
+    .select({
+      cash: sql<string | null>`sum(${valuables.estimatedValue}) filter (where ${isCash})`,
+      assets: sql<string | null>`sum(${valuables.estimatedValue}) filter (where not (${isCash}))`,
+    })
+    .from(valuables)
+    .where(sql`${valuables.userId} = ${userId} and ${inVault}`);
+  return {
+    accountNumber: profile.accountNumber,
+    cashBalance: toFixedString(dec(totals?.cash ?? '0'), usdScale),
+    totalAssets: toFixedString(dec(totals?.assets ?? '0')),
+    kycStatus: (profile.kycStatus ?? 'not_started') as AccountOverview['kycStatus'],
+  };
+}
