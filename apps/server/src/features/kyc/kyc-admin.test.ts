@@ -189,6 +189,22 @@ describe('access', () => {
       ['POST', `/admin/kyc/${userId}/decision`, { decision: 'approve' }],
     ] as const;
 
+  it('gives two decisions racing on one verification exactly one outcome', async () => {
+    const customer = await submittedCustomer(t);
+    const other = await createStaff(t);
+    const [first, second] = await Promise.all([
+      decide(t, staff.cookie, customer.userId, { decision: 'approve' }),
+      decide(t, other.cookie, customer.userId, { decision: 'reject', reason: 'Blurred' }),
+    ]);
+    const statuses = [first.statusCode, second.statusCode].sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = first.statusCode === 200 ? first : second;
+    const state = await kycCall(t, 'GET', `/admin/kyc/${customer.userId}`, undefined, {
+      cookie: staff.cookie,
+    });
+    expect(state.json().status).toBe(winner.json().status);
+  });
+
   it('refuses staff routes to the signed out (401) and to customers (403)', async () => {
     const { userId, cookie } = customers.submitted;
     for (const [method, url, body] of staffRoutes(userId)) {
