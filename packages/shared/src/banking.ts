@@ -17,6 +17,11 @@ export const accountOverviewSchema = z.object({
   cashBalance: decimalString,
   /** The value of everything in the vault that is not cash (SPEC §9 net worth less cash). */
   totalAssets: decimalString,
+  /**
+   * What asset to cash may take: the active, positively valued holdings that are not cash
+   * (fixed-term and in-delivery ones stay where they are).
+   */
+  convertibleAssets: decimalString,
   kycStatus: z.enum(kycStatuses),
 });
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;

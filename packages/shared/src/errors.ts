@@ -38,6 +38,8 @@ export const errorCodes = {
   IDEMPOTENCY_KEY_REQUIRED: 400,
   /** Sending value out of the platform needs approved identity verification (DESIGN §5). */
   KYC_REQUIRED: 403,
+  /** Asset to cash for more than the unlocked holdings are worth (SPEC §8 "Insufficient asset balance"). */
+  INSUFFICIENT_ASSETS: 422,
   // Identity verification (kyc.ts)
   /** An upload over its size limit (KYC documents: 10 MB). */
   FILE_TOO_LARGE: 413,

@@ -10,6 +10,24 @@ import {
   bankAccountSchema,
 } from '../banking.ts';
 import { defineContract } from '../contract.ts';
+import {
+  adminTransferPageSchema,
+  adminTransferParamsSchema,
+  adminTransferSchema,
+  assetToCashRequestSchema,
+  bankDepositRequestSchema,
+  bankDepositSchema,
+  cardDepositRequestSchema,
+  recipientQuerySchema,
+  recipientSchema,
+  transferListQuerySchema,
+  transferPageSchema,
+  transferParamsSchema,
+  transferRequestSchema,
+  transferSchema,
+  transferStatusChangeSchema,
+  withdrawalRequestSchema,
+} from '../transfers.ts';
 import { noBody, noContent } from '../contract-schemas.ts';
 
 const tag = 'banking';
@@ -75,4 +93,157 @@ export const deleteBankAccount = defineContract({
   response: noContent,
   errors: ['NOT_FOUND', 'CONFLICT'],
   refusesImpersonation: true,
+});
+
+// ── Transfers and requests (shared/transfers.ts) ────────────────────────────────────────
+export const findRecipient = defineContract({
+  method: 'GET',
+  path: '/api/v1/transfers/recipient',
+  access: 'user',
+  tag,
+  summary: 'Who a transfer to this account number would reach, with their name masked',
+  description:
+    'Confirmation of payee before a transfer. A Luhn-invalid number is a VALIDATION error; an unknown number or your own is refused. Limited per user against enumeration.',
+  query: recipientQuerySchema,
+  status: 200,
+  response: recipientSchema,
+  errors: ['NOT_FOUND'],
+});
+
+export const createTransfer = defineContract({
+  method: 'POST',
+  path: '/api/v1/transfers',
+  access: 'user',
+  tag,
+  summary: 'Send a valuable, or part of a traded position or of cash, to another customer',
+  description:
+    'Moves at once and atomically, journaled on both sides; the transfer is completed. Locked (fixed-term) and in-delivery valuables cannot move. Needs approved KYC.',
+  body: transferRequestSchema,
+  status: 201,
+  response: transferSchema,
+  errors: [
+    'KYC_REQUIRED',
+    'NOT_FOUND',
+    'QUANTITY_INVALID',
+    'ASSET_UNAVAILABLE',
+    'INSUFFICIENT_CASH',
+    'INSUFFICIENT_HOLDING',
+  ],
+  idempotent: true,
+  refusesImpersonation: true,
+});
+
+export const requestCardDeposit = defineContract({
+  method: 'POST',
+  path: '/api/v1/me/deposits/card',
+  access: 'user',
+  tag,
+  summary: 'Ask for a card deposit; cash is credited once staff confirm the money arrived',
+  description:
+    'The card number and CVV are checked in the browser and never sent: only the amount, the last four digits and the card type. Pending, with a TXN reference.',
+  body: cardDepositRequestSchema,
+  status: 201,
+  response: transferSchema,
+  errors: [],
+  idempotent: true,
+});
+
+export const requestBankDeposit = defineContract({
+  method: 'POST',
+  path: '/api/v1/me/deposits/bank',
+  access: 'user',
+  tag,
+  summary: 'Ask for a bank-transfer deposit: the platform’s bank details and a TXN reference',
+  body: bankDepositRequestSchema,
+  status: 201,
+  response: bankDepositSchema,
+  errors: [],
+  idempotent: true,
+});
+
+export const requestWithdrawal = defineContract({
+  method: 'POST',
+  path: '/api/v1/me/withdrawals',
+  access: 'user',
+  tag,
+  summary: 'Withdraw cash to a registered bank account: debited at once, pending, WTH reference',
+  body: withdrawalRequestSchema,
+  status: 201,
+  response: transferSchema,
+  errors: ['KYC_REQUIRED', 'NOT_FOUND', 'INSUFFICIENT_CASH'],
+  idempotent: true,
+  refusesImpersonation: true,
+});
+
+export const cancelWithdrawal = defineContract({
+  method: 'POST',
+  path: '/api/v1/me/withdrawals/:id/cancel',
+  access: 'user',
+  tag,
+  summary: 'Cancel a pending withdrawal: the cash comes back once',
+  params: transferParamsSchema,
+  body: noBody,
+  status: 200,
+  response: transferSchema,
+  // CONFLICT (already final) is among an idempotent operation's implicit codes.
+  errors: ['NOT_FOUND'],
+  idempotent: true,
+  refusesImpersonation: true,
+});
+
+export const requestAssetToCash = defineContract({
+  method: 'POST',
+  path: '/api/v1/me/asset-to-cash',
+  access: 'user',
+  tag,
+  summary: 'Ask to turn this value of your unlocked holdings into cash',
+  description:
+    'Pending until staff complete it, which converts that value of your unlocked holdings, largest value first, in one transaction, or fails it with a reason if they no longer cover it.',
+  body: assetToCashRequestSchema,
+  status: 201,
+  response: transferSchema,
+  errors: ['INSUFFICIENT_ASSETS'],
+  idempotent: true,
+});
+
+export const getMyTransfers = defineContract({
+  method: 'GET',
+  path: '/api/v1/me/transfers',
+  access: 'user',
+  tag,
+  summary: 'Your transfers, deposits, withdrawals and asset-to-cash requests, newest first',
+  query: transferListQuerySchema,
+  status: 200,
+  response: transferPageSchema,
+  errors: [],
+});
+
+// ── Staff: Transfer Management ──────────────────────────────────────────────────────────
+export const listTransfers = defineContract({
+  method: 'GET',
+  path: '/api/v1/admin/transfers',
+  access: 'admin',
+  tag,
+  summary: 'Every transfer and request, newest first, filtered by type and status, paged',
+  query: transferListQuerySchema,
+  status: 200,
+  response: adminTransferPageSchema,
+  errors: [],
+});
+
+export const setTransferStatus = defineContract({
+  method: 'POST',
+  path: '/api/v1/admin/transfers/:type/:id/status',
+  access: 'admin',
+  tag,
+  summary: 'Complete, fail or cancel a pending request; a final state is final',
+  description:
+    'Completing a deposit credits the cash; failing or cancelling a withdrawal refunds it; completing an asset-to-cash request converts the holdings, or fails it with a reason if they no longer cover it. Concurrent changes give exactly one outcome; the others answer CONFLICT.',
+  params: adminTransferParamsSchema,
+  body: transferStatusChangeSchema,
+  status: 200,
+  response: adminTransferSchema,
+  // CONFLICT (already final) is among an idempotent operation's implicit codes.
+  errors: ['NOT_FOUND'],
+  idempotent: true,
 });
