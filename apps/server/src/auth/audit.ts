@@ -31,7 +31,8 @@ export type AuditAction =
   | 'admin.kyc_rejected'
   | 'admin.kyc_document_viewed'
   | 'bank.account_registered'
-  | 'bank.account_deleted';
+  | 'bank.account_deleted'
+  | 'transfer.status_changed';
 
 export interface AuditEntry {
   action: AuditAction;

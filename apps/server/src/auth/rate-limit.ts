@@ -41,6 +41,8 @@ export const limits = {
   passwordResetIp: { bucket: 'password_reset:ip', max: 20, windowMs: hour },
   /** Reset links checked when their page opens, per address: a few per link, not a scan. */
   passwordResetCheckIp: { bucket: 'password_reset_check:ip', max: 30, windowMs: hour },
+  /** Confirmation-of-payee lookups per user: plenty for people, too few to list customers. */
+  recipientLookupUser: { bucket: 'recipient_lookup:user', max: 30, windowMs: 15 * minute },
 } satisfies Record<string, Limit>;
 
 /**

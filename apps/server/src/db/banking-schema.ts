@@ -1,10 +1,25 @@
 // Banking's tables (SPEC §3 bank_accounts, §5 bank registration): the bank accounts a customer
 // registered, with an emailed code and under the approved KYC name, to withdraw cash to. The same
 // IBAN is registered once per customer. Every change needs a migration.
-import { boolean, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { languages } from '@secure-vault/shared/i18n';
+import { cardTypes, transferStatuses, transferTypes } from '@secure-vault/shared/transfers';
+import { oneOf } from './one-of.ts';
 import { users } from './schema.ts';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+const amount = (name: string) => numeric(name, { precision: 30, scale: 8 });
 
 export const bankAccounts = pgTable(
   'bank_accounts',
@@ -27,5 +42,72 @@ export const bankAccounts = pgTable(
   (table) => [
     index('bank_accounts_user_id_idx').on(table.userId),
     unique('bank_accounts_user_iban_unique').on(table.userId, table.iban),
+  ],
+);
+
+/**
+ * Every asset transfer, deposit, withdrawal and asset-to-cash request (SPEC §3's five record
+ * kinds in one table, decision 015), so Transfer Management reads one list and every request has
+ * one lifecycle: pending → completed | failed | cancelled, a final state final (DESIGN §5). The
+ * money it moves is in the journal under `reference` (or the id); `user_id` is the customer who
+ * asked (the sender of an asset transfer).
+ */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    /** Dollars: the cash asked for, or the value an asset transfer moved. */
+    amount: amount('amount').notNull(),
+    /** TXN… (deposits) or WTH… (withdrawals), SPEC §9; null for the others. */
+    reference: text('reference').unique(),
+    /** The receiver of an asset transfer. */
+    counterpartyId: uuid('counterparty_id').references(() => users.id, { onDelete: 'set null' }),
+    counterpartyAccountNumber: text('counterparty_account_number'),
+    /**
+     * Confirmation of payee, kept as shown: the receiver's masked name (what the sender saw) and
+     * the sender's (what the receiver sees). Masked, so the list never shows a whole name.
+     */
+    userMaskedName: text('user_masked_name'),
+    counterpartyMaskedName: text('counterparty_masked_name'),
+    valuableId: uuid('valuable_id'),
+    itemName: text('item_name'),
+    assetSymbol: text('asset_symbol'),
+    quantity: amount('quantity'),
+    /** The withdrawal's bank account, and its name and number as they were when asked. */
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id, {
+      onDelete: 'set null',
+    }),
+    bankName: text('bank_name'),
+    bankAccountNumber: text('bank_account_number'),
+    cardLastFour: text('card_last_four'),
+    cardType: text('card_type'),
+    reason: text('reason'),
+    /** The language the customer asked in: their emails about it are in it. */
+    language: text('language').notNull().default('en'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamptz('decided_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('transfers_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('transfers_user_created_idx').on(table.userId, table.createdAt.desc()),
+    index('transfers_counterparty_idx').on(table.counterpartyId),
+    index('transfers_pending_bank_account_idx')
+      .on(table.bankAccountId)
+      .where(sql`${table.status} = 'pending'`),
+    check('transfers_type_check', oneOf(table.type, transferTypes)),
+    check('transfers_status_check', oneOf(table.status, transferStatuses)),
+    check(
+      'transfers_card_type_check',
+      sql`${table.cardType} is null or ${oneOf(table.cardType, cardTypes)}`,
+    ),
+    check('transfers_language_check', oneOf(table.language, languages)),
+    check('transfers_amount_positive', sql`${table.amount} >= 0`),
   ],
 );

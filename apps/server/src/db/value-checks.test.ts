@@ -19,6 +19,7 @@ import { oneOf, sqlLiteral } from './one-of.ts';
 import { storedKycStatuses } from './kyc-schema.ts';
 import { authTokenPurposes, codePurposes, roles } from './schema.ts';
 import { valuables } from './vault-schema.ts';
+import { cardTypes, transferStatuses, transferTypes } from '@secure-vault/shared/transfers';
 
 /** A fresh database (in memory, or on TEST_DATABASE_URL), not yet migrated. */
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -157,6 +158,50 @@ const checked: Record<string, Checked> = {
         n,
         sql`insert into kyc_documents (user_id, side, name, size, media_type, storage_key)
             select id, 'front', 'id', 1, ${value}, ${`type-${n}`} from u`,
+      ),
+  },
+  transfers_type_check: {
+    table: 'transfers',
+    column: 'type',
+    values: transferTypes,
+    since: '0011',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into transfers (user_id, type, status, amount) select id, ${value}, 'pending', 1 from u`,
+      ),
+  },
+  transfers_status_check: {
+    table: 'transfers',
+    column: 'status',
+    values: transferStatuses,
+    since: '0011',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into transfers (user_id, type, status, amount) select id, 'card_deposit', ${value}, 1 from u`,
+      ),
+  },
+  transfers_card_type_check: {
+    table: 'transfers',
+    column: 'card_type',
+    values: cardTypes,
+    since: '0011',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into transfers (user_id, type, status, amount, card_type) select id, 'card_deposit', 'pending', 1, ${value} from u`,
+      ),
+  },
+  transfers_language_check: {
+    table: 'transfers',
+    column: 'language',
+    values: languages,
+    since: '0011',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into transfers (user_id, type, status, amount, language) select id, 'card_deposit', 'pending', 1, ${value} from u`,
       ),
   },
 };

@@ -6,14 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kycDocuments } from '../db/kyc-schema.ts';
-import { bankAccounts } from '../db/banking-schema.ts';
+import { kycDocuments, kycVerifications } from '../db/kyc-schema.ts';
+import { bankAccounts, transfers } from '../db/banking-schema.ts';
 import { sessions } from '../db/schema.ts';
 import { valuables } from '../db/vault-schema.ts';
-import { enableTwoFactor, grantAdmin } from '../test/auth-helpers.ts';
+import { call, enableTwoFactor, grantAdmin } from '../test/auth-helpers.ts';
 import { createCustomer, type Customer, openSession } from '../test/customers.ts';
 import { rawRequest, type RawResponse } from '../test/raw-http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { cashOf } from '../test/trading.ts';
 import { type RegisteredRoute, routeTable } from './access.ts';
 import { changesState } from './csrf.ts';
 
@@ -79,6 +80,20 @@ beforeAll(async () => {
     })
     .returning({ id: bankAccounts.id });
   ownerIds['bank-accounts'] = bankAccount?.id ?? '';
+  // A pending withdrawal of the owner's (approved KYC, to that bank account): the request the
+  // customer's cancel and staff's decision name by id.
+  await t.ctx.db
+    .insert(kycVerifications)
+    .values({ userId: owner.userId, status: 'approved', decidedAt: t.ctx.clock.now() });
+  const withdrawal = await call(
+    t,
+    'POST',
+    '/me/withdrawals',
+    { bankAccountId: ownerIds['bank-accounts'], amount: '200.00' },
+    { cookie: owner.cookie, headers: { 'idempotency-key': randomUUID() } },
+  );
+  if (withdrawal.statusCode !== 201) throw new Error(`withdrawal: ${withdrawal.body}`);
+  ownerIds.withdrawals = withdrawal.json<{ id: string }>().id;
 
   const plainStaff = await createCustomer(t, { label: 'staff-no-2fa' });
   await grantAdmin(t, plainStaff.userId);
@@ -91,20 +106,32 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t.close());
 
+function ownerId(collection: string, url: string): string {
+  const id = ownerIds[collection];
+  if (!id) throw new Error(`access matrix: whose id goes in ${url}? Add it above.`);
+  return id;
+}
+
 /** The route's path with the owner's ids (or a harmless value) in its parameters. */
 function concretePath(route: RegisteredRoute): string {
-  return route.url.replace(/\/([^/]+)\/:(\w+)/g, (_, collection: string, param: string) => {
-    if (param === 'id') {
-      const id = ownerIds[collection];
-      if (!id) throw new Error(`access matrix: whose id goes in ${route.url}? Add it above.`);
-      return `/${collection}/${id}`;
-    }
-    if (param === 'symbol') return `/${collection}/AU`;
-    // Staff routes about one customer (KYC review): the owner.
-    if (param === 'userId') return `/${collection}/${owner.userId}`;
-    throw new Error(`access matrix: unknown parameter :${param} in ${route.url}`);
-  });
+  const path = route.url
+    // Transfer Management names a request by its type and id: the owner's pending withdrawal.
+    .replace('/:type/:id/', () => `/withdrawal/${ownerId('withdrawals', route.url)}/`)
+    .replace(/\/([^/]+)\/:(\w+)/g, (_, collection: string, param: string) => {
+      if (param === 'id') return `/${collection}/${ownerId(collection, route.url)}`;
+      if (param === 'symbol') return `/${collection}/AU`;
+      // Staff routes about one customer (KYC review): the owner.
+      if (param === 'userId') return `/${collection}/${owner.userId}`;
+      throw new Error(`access matrix: unknown parameter :${param} in ${route.url}`);
+    });
+  if (path.includes('/:')) throw new Error(`access matrix: a parameter is left in ${path}`);
+  return path;
 }
+
+/** Operations whose query is required: a valid one, for the callers that must get through. */
+const requiredQueries: Record<string, () => string> = {
+  '/api/v1/transfers/recipient': () => `?accountNumber=${otherCustomer.accountNumber}`,
+};
 
 const encodeChar = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 
@@ -280,7 +307,9 @@ describe('the access matrix', () => {
       (route) => route.access === 'user' && /:id\b/.test(route.url),
     );
     expect(withIds.length).toBeGreaterThan(0);
-    const found = await breaches(withIds, otherCustomer.cookie);
+    expect(withIds.map((route) => route.url)).toContain('/api/v1/me/withdrawals/:id/cancel');
+    // Another customer's id is answered as a missing one: it is not even said to exist.
+    const found = await breaches(withIds, otherCustomer.cookie, { status: 404, code: 'NOT_FOUND' });
     expect(found).toEqual([]);
     // The owner's session is still there.
     const [session] = await t.ctx.db
@@ -288,6 +317,14 @@ describe('the access matrix', () => {
       .from(sessions)
       .where(eq(sessions.id, ownerIds.sessions ?? ''));
     expect(session?.revokedAt).toBeNull();
+    // Nobody cancelled or decided the owner's withdrawal, nor refunded it.
+    const [withdrawal] = await t.ctx.db
+      .select({ status: transfers.status })
+      .from(transfers)
+      .where(eq(transfers.id, ownerIds.withdrawals ?? ''));
+    expect(withdrawal?.status).toBe('pending');
+    expect(await cashOf(t, owner.userId)).toBe('800.00000000');
+    expect(await cashOf(t, otherCustomer.userId)).toBe('0.00000000');
   }, 120_000);
 
   it('refuses every state-changing request without the application header or from another origin', async () => {
@@ -335,7 +372,8 @@ describe('the access matrix', () => {
     )) {
       const cookie =
         route.access === 'admin' ? staff : route.access === 'user' ? owner.cookie : undefined;
-      const response = await send(route, concretePath(route), cookie);
+      const query = requiredQueries[route.url]?.() ?? '';
+      const response = await send(route, `${concretePath(route)}${query}`, cookie);
       if (route.url.endsWith('/dev/mailbox')) expect(response.status).toBe(400);
       else expect(response.status, `${route.method} ${route.url}`).toBe(200);
     }

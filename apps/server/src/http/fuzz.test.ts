@@ -10,10 +10,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifySchema, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { idempotencyHeader } from '@secure-vault/shared';
+import { transferTypes } from '@secure-vault/shared/transfers';
 import { sessionCookieName } from '../auth/sessions.ts';
 import { kycVerifications } from '../db/kyc-schema.ts';
-import { grantAdmin } from '../test/auth-helpers.ts';
+import { call, grantAdmin } from '../test/auth-helpers.ts';
 import { createCustomer, openSession } from '../test/customers.ts';
+import { addBankAccount, cashIdOf, verifiedCustomer } from '../test/money-movements.ts';
 import {
   edgeValues,
   hostileBody,
@@ -90,6 +92,47 @@ await t.ctx.db.insert(kycVerifications).values({
   verifiedPhone: '+971501234567',
   submittedAt: t.ctx.clock.now(),
 });
+// Sending value out needs approved KYC: a verified customer with cash, a metal, a custody item
+// and a bank account calls those routes, so their fuzz reaches the ledger (the customer above
+// keeps an unverified KYC for the wizard's routes). Pending requests give the cancel and staff's
+// decision real ids.
+const verified = await verifiedCustomer(t, { cash: '5000', label: 'fuzz-verified' });
+const verifiedBankAccount = await addBankAccount(t, verified.userId);
+const metal = await trade(t, verified, { side: 'buy', asset: 'AU', quantity: '1000' });
+if (metal.statusCode !== 201) throw new Error(`setup trade: ${metal.body}`);
+const verifiedValuables = [
+  await cashIdOf(t, verified.userId),
+  ...(await seedValuables(t, verified.userId, [{ itemName: 'Brooch', estimatedValue: '40' }])),
+  ...(
+    await rowsOf<{ id: string }>(
+      t.ctx.db,
+      sql`select id from valuables where user_id = ${verified.userId} and asset_symbol = 'AU'`,
+    )
+  ).map((row) => row.id),
+];
+async function request(caller: { cookie: string }, url: string, body: object): Promise<string> {
+  const res = await call(t, 'POST', url, body, {
+    cookie: caller.cookie,
+    headers: { [idempotencyHeader]: `fuzz-setup-${url}-${JSON.stringify(body)}` },
+  });
+  if (res.statusCode !== 201) throw new Error(`setup ${url}: ${res.body}`);
+  return res.json<{ id: string }>().id;
+}
+const pendingWithdrawals: string[] = [];
+for (const amount of ['10', '20', '30']) {
+  pendingWithdrawals.push(
+    await request(verified, '/me/withdrawals', { bankAccountId: verifiedBankAccount, amount }),
+  );
+}
+const pendingDeposits: string[] = [];
+for (const amount of ['1', '2', '3', '4', '5', '6', '7', '8']) {
+  pendingDeposits.push(
+    await request(target, '/me/deposits/card', { amount, cardLastFour: '4242', cardType: 'Visa' }),
+  );
+}
+/** The routes that send value out of the platform or to another customer. */
+const sendsValueOut = (url: string) => /^\/api\/v1\/(transfers|me\/withdrawals)\b/.test(url);
+
 const firstPage = await t.app.inject({
   url: '/api/v1/me/history?limit=1',
   headers: { cookie: `${sessionCookieName}=${customer.cookie}` },
@@ -97,6 +140,8 @@ const firstPage = await t.app.inject({
 const realCursor: string = firstPage.json().nextCursor;
 if (!realCursor) throw new Error('setup: no history cursor');
 
+/** An id nothing has. */
+const unknownId = '00000000-0000-4000-8000-000000000000';
 const symbols = fc.constantFrom('BTC', 'ETH', 'AU', 'AG', 'USD', 'btc', 'NOPE');
 const amounts = fc.oneof(
   fc.constantFrom('0.001', '1', '10.5', '0.00001'),
@@ -133,6 +178,18 @@ const hints: Hints = (field, schema) => {
     case 'quantity':
     case 'total':
       return amounts;
+    case 'accountNumber':
+    case 'receiverAccountNumber':
+      // A customer's account number (10 digits), not a bank account's.
+      if (!schema.pattern?.includes('{10}')) return undefined;
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(target.accountNumber, customer.accountNumber) },
+        { weight: 1, arbitrary: fc.constantFrom(verified.accountNumber, '0000000000') },
+      );
+    case 'valuableId':
+      return fc.constantFrom(...verifiedValuables, ...targetValuables, unknownId);
+    case 'bankAccountId':
+      return fc.constantFrom(verifiedBankAccount, unknownId);
     default:
       return undefined;
   }
@@ -150,7 +207,6 @@ const validBodies: Record<string, fc.Arbitrary<object>> = {
  * handler) and the values random runs choose from. A new parameter fails here until it has one.
  */
 function paramValue(url: string, name: string): { canonical: string; any: fc.Arbitrary<string> } {
-  const unknownId = '00000000-0000-4000-8000-000000000000';
   if (name === 'symbol') return { canonical: 'BTC', any: symbols };
   if (name === 'id' && url.includes('/admin/users/')) {
     return { canonical: target.userId, any: fc.constantFrom(target.userId, unknownId) };
@@ -168,6 +224,26 @@ function paramValue(url: string, name: string): { canonical: string; any: fc.Arb
   // Bank accounts: none of these exist (removal answers NOT_FOUND).
   if (name === 'id' && url.includes('/bank-accounts/')) {
     return { canonical: unknownId, any: fc.uuid() };
+  }
+  // A customer cancels their own pending withdrawal.
+  if (name === 'id' && url.includes('/me/withdrawals/')) {
+    const [first = unknownId] = pendingWithdrawals;
+    return { canonical: first, any: fc.constantFrom(...pendingWithdrawals, unknownId) };
+  }
+  // Staff decide a pending request, named by its type and id (a mismatch is a missing one).
+  // The ids are card deposits, so the type is mostly theirs and the decision is reached.
+  if (name === 'type' && url.includes('/admin/transfers/')) {
+    return {
+      canonical: 'card_deposit',
+      any: fc.oneof(
+        { weight: 3, arbitrary: fc.constant('card_deposit') },
+        { weight: 1, arbitrary: fc.constantFrom(...transferTypes) },
+      ),
+    };
+  }
+  if (name === 'id' && url.includes('/admin/transfers/')) {
+    const [first = unknownId] = pendingDeposits;
+    return { canonical: first, any: fc.constantFrom(...pendingDeposits, unknownId) };
   }
   throw new Error(`fuzz: no value for :${name} in ${url}`);
 }
@@ -328,7 +404,8 @@ async function send(route: Route, request: FuzzRequest): Promise<LightMyRequestR
   if (request.hasBody) headers['content-type'] = jsonHeaders['content-type'];
   // A fresh session per request: sign-out or revoking sessions must not end the run's callers.
   if (route.access !== 'public') {
-    const caller = route.access === 'admin' ? staff : customer;
+    const caller =
+      route.access === 'admin' ? staff : sendsValueOut(route.url) ? verified : customer;
     headers.cookie = `${sessionCookieName}=${await openSession(t, caller.userId)}`;
   }
   const headerSchema = jsonSchemaOf(route.schema?.headers);
@@ -399,13 +476,15 @@ describe('schema-driven fuzz', () => {
     const problems = await invalidStoredText(t.ctx.db);
     expect(problems).toEqual([]);
     // The fuzz reached the writes, not only the refusals.
-    const [counts] = await rowsOf<{ messages: number; added: number }>(
+    const [counts] = await rowsOf<{ messages: number; added: number; decided: number }>(
       t.ctx.db,
       sql`select (select count(*)::int from contact_messages) as messages,
-                 (select count(*)::int from ledger_entries where kind = 'admin_add') as added`,
+                 (select count(*)::int from ledger_entries where kind = 'admin_add') as added,
+                 (select count(*)::int from transfers where decided_by is not null) as decided`,
     );
     expect(counts?.messages).toBeGreaterThan(0);
     expect(counts?.added).toBeGreaterThan(0);
+    expect(counts?.decided).toBeGreaterThan(0);
   });
 
   it('signed in every user and staff request (the fuzz reached the handlers)', () => {

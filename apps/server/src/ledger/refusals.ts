@@ -30,14 +30,39 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
   INSUFFICIENT_CASH: (d) =>
     `You need ${usd(d.needed ?? '0')} but only have ${usd(d.balance ?? '0')} in cash.`,
   INSUFFICIENT_HOLDING: (d) =>
-    `You want to sell ${dec(d.wanted ?? '0').toString()} ${units(d.symbol)} of ${assetName(d.symbol)} but only hold ${dec(d.held ?? '0').toString()}.`,
-  ASSET_UNAVAILABLE: (d) =>
-    d.status === 'locked'
-      ? `Your ${assetName(d.symbol)} is fixed for a term and cannot be sold until it ends.`
-      : `Your ${assetName(d.symbol)} is out for delivery and cannot be sold.`,
+    `You want to ${d.action === 'transfer' ? 'transfer' : 'sell'} ${dec(d.wanted ?? '0').toString()} ${units(d.symbol)} of ${assetName(d.symbol)} but only hold ${dec(d.held ?? '0').toString()}.`,
+  ASSET_UNAVAILABLE: (d) => {
+    const verb = d.action === 'transfer' ? 'transferred' : 'sold';
+    if (d.status === 'negative')
+      return `${assetName(d.symbol)} is not an asset that can be ${verb}.`;
+    return d.status === 'locked'
+      ? `Your ${assetName(d.symbol)} is fixed for a term and cannot be ${verb} until it ends.`
+      : `Your ${assetName(d.symbol)} is out for delivery and cannot be ${verb}.`;
+  },
+  INSUFFICIENT_ASSETS: (d) =>
+    `Insufficient asset balance: your unlocked holdings are worth ${usd(d.available ?? '0')}, less than ${usd(d.wanted ?? '0')}.`,
+  KYC_REQUIRED: () => 'Please complete identity verification (KYC) first.',
+  QUANTITY_INVALID: (d) =>
+    d.what === 'whole'
+      ? 'This valuable moves whole: leave the quantity out.'
+      : d.what === 'cash'
+        ? 'Enter an amount of cash above zero, in whole cents.'
+        : `Enter a quantity of ${assetName(d.symbol)} above zero, within its decimals.`,
   IDEMPOTENCY_KEY_REUSED: () => 'This Idempotency-Key was already used for a different request.',
-  CONFLICT: () => 'A request with this Idempotency-Key is still being processed.',
-  NOT_FOUND: (d) => (d.what === 'user' ? 'No such user.' : 'No such valuable.'),
+  FORBIDDEN: () => 'Staff cannot decide a request of their own; another staff member must.',
+  CONFLICT: (d) =>
+    d.status
+      ? `This request is already ${d.status}; a final state does not change.`
+      : 'A request with this Idempotency-Key is still being processed.',
+  NOT_FOUND: (d) => notFound[d.what ?? 'valuable'] ?? 'No such valuable.',
+};
+
+const notFound: Record<string, string> = {
+  user: 'No such user.',
+  valuable: 'No such valuable.',
+  receiver: 'No customer has this account number.',
+  bank_account: 'This bank account was not found.',
+  transfer: 'This request was not found.',
 };
 
 /** The refusal a ledger function raised, as the API's error; anything else is rethrown as is. */

@@ -16,7 +16,7 @@ function layout(language: Language, paragraphs: string[]): string {
   return `<!doctype html><html lang="${language}" dir="${dir}"><body style="font-family:sans-serif;line-height:1.5">${body}</body></html>`;
 }
 
-function render(language: Language, subject: string, paragraphs: string[]): Rendered {
+export function render(language: Language, subject: string, paragraphs: string[]): Rendered {
   return { subject, text: paragraphs.join('\n\n'), html: layout(language, paragraphs) };
 }
 

@@ -13,12 +13,13 @@ import type { ErrorIssue } from '@secure-vault/shared/errors';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { bankAccounts } from '../../db/banking-schema.ts';
+import { bankAccounts, transfers } from '../../db/banking-schema.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
 import { profiles } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { bankAccountCode } from '../../mail/templates.ts';
 import { writeAudit } from '../../auth/audit.ts';
+import { notifyUser } from '../../ledger/journal.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import { checkCode, claimCodeSend, codeError, issueCode } from '../../auth/one-time-codes.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
@@ -152,6 +153,8 @@ export async function registerBankAccount(
       details: { bankAccountId: row.id, ibanLast4: row.iban.slice(-4) },
       at: now,
     });
+    // The customer's other tabs list their bank accounts anew (the `requests` topic).
+    await notifyUser(tx, user.id, 'requests');
     return { kind: 'ok', account: toBankAccount(row) };
   });
   if (outcome.kind === 'error') throw outcome.error;
@@ -182,10 +185,14 @@ export async function deleteBankAccount(
       .for('update');
     // Another customer's account is answered exactly as a missing one.
     if (!row) throw new AppError('NOT_FOUND', 'This bank account was not found.');
-    // TODO(withdrawals, issue 13 item 5): once withdrawals exist, refuse here with CONFLICT
-    // ('A withdrawal to this account is still pending.') while a withdrawal to this account is
-    // pending, checked in this transaction after the row lock above. The contract already
-    // declares CONFLICT for it.
+    // A withdrawal takes this row FOR SHARE (ledger_request), so one being made now has
+    // committed before this check, or waits and then finds the account gone.
+    const [pending] = await tx
+      .select({ id: transfers.id })
+      .from(transfers)
+      .where(and(eq(transfers.bankAccountId, row.id), eq(transfers.status, 'pending')))
+      .limit(1);
+    if (pending) throw new AppError('CONFLICT', 'A withdrawal to this account is still pending.');
     await tx.delete(bankAccounts).where(eq(bankAccounts.id, row.id));
     await writeAudit(tx, {
       action: 'bank.account_deleted',
@@ -195,5 +202,6 @@ export async function deleteBankAccount(
       details: { bankAccountId: row.id, ibanLast4: row.iban.slice(-4) },
       at: now,
     });
+    await notifyUser(tx, userId, 'requests');
   });
 }

@@ -22,6 +22,9 @@ export async function getAccount(ctx: AppContext, userId: string): Promise<Accou
     .select({
       cash: sql<string | null>`sum(${valuables.estimatedValue}) filter (where ${isCash})`,
       assets: sql<string | null>`sum(${valuables.estimatedValue}) filter (where not (${isCash}))`,
+      // The rule ledger_request and ledger_convert_to_cash apply (migration 0011).
+      convertible: sql<string | null>`sum(${valuables.estimatedValue}) filter (where not (${isCash})
+        and ${valuables.status} = 'active' and ${valuables.estimatedValue} > 0)`,
     })
     .from(valuables)
     .where(sql`${valuables.userId} = ${userId} and ${inVault}`);
@@ -29,6 +32,7 @@ export async function getAccount(ctx: AppContext, userId: string): Promise<Accou
     accountNumber: profile.accountNumber,
     cashBalance: toFixedString(dec(totals?.cash ?? '0'), usdScale),
     totalAssets: toFixedString(dec(totals?.assets ?? '0')),
+    convertibleAssets: toFixedString(dec(totals?.convertible ?? '0')),
     kycStatus: (profile.kycStatus ?? 'not_started') as AccountOverview['kycStatus'],
   };
 }

@@ -1,12 +1,14 @@
 // Banking (contracts: shared/banking/contracts.ts): the account overview of /inter-accounts and
 // the customer's bank accounts. The contracts refuse impersonating staff the code, the
 // registration and the removal.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
+import { idempotencyOf, sendIdempotent } from '../../http/idempotency.ts';
 import { route } from '../../http/route.ts';
+import { knownCaller } from '../../db/caller.ts';
 import {
   deleteBankAccount,
   getBankAccounts,
@@ -14,6 +16,22 @@ import {
   sendBankAccountCode,
 } from './bank-accounts.ts';
 import { getAccount } from './get-account.ts';
+import { getMyTransfers, listTransfers, setTransferStatus } from './transfer-queries.ts';
+import {
+  cancelWithdrawal,
+  createTransfer,
+  findRecipient,
+  requestAssetToCash,
+  requestBankDeposit,
+  requestCardDeposit,
+  requestWithdrawal,
+} from './transfers.ts';
+
+/** The ledger's caller for a signed-in request (the impersonating staff member as actor). */
+function signedIn(request: FastifyRequest) {
+  const auth = requireAuth(request);
+  return [knownCaller(auth.user.id, auth.impersonatedBy?.id ?? null), auth.user] as const;
+}
 
 export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, banking.getAccount, (request) => getAccount(ctx, requireAuth(request).user.id));
@@ -39,5 +57,81 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
       requestMeta(request),
     );
     return null;
+  });
+
+  route(app, banking.findRecipient, (request) =>
+    findRecipient(ctx, requireAuth(request).user, request.query.accountNumber),
+  );
+
+  route(app, banking.createTransfer, async (request, reply) => {
+    const outcome = await createTransfer(ctx, ...signedIn(request), {
+      body: request.body,
+      idempotency: idempotencyOf(request),
+      meta: requestMeta(request),
+    });
+    return sendIdempotent(reply, outcome);
+  });
+
+  route(app, banking.requestCardDeposit, async (request, reply) => {
+    const outcome = await requestCardDeposit(ctx, ...signedIn(request), {
+      body: request.body,
+      idempotency: idempotencyOf(request),
+      meta: requestMeta(request),
+    });
+    return sendIdempotent(reply, outcome);
+  });
+
+  route(app, banking.requestBankDeposit, async (request, reply) => {
+    const outcome = await requestBankDeposit(ctx, ...signedIn(request), {
+      amount: request.body.amount,
+      idempotency: idempotencyOf(request),
+      meta: requestMeta(request),
+    });
+    return sendIdempotent(reply, outcome);
+  });
+
+  route(app, banking.requestWithdrawal, async (request, reply) => {
+    const outcome = await requestWithdrawal(ctx, ...signedIn(request), {
+      body: request.body,
+      idempotency: idempotencyOf(request),
+      meta: requestMeta(request),
+    });
+    return sendIdempotent(reply, outcome);
+  });
+
+  route(app, banking.cancelWithdrawal, async (request, reply) => {
+    const outcome = await cancelWithdrawal(ctx, ...signedIn(request), {
+      id: request.params.id,
+      idempotency: idempotencyOf(request),
+      meta: requestMeta(request),
+    });
+    return sendIdempotent(reply, outcome);
+  });
+
+  route(app, banking.requestAssetToCash, async (request, reply) => {
+    const outcome = await requestAssetToCash(ctx, ...signedIn(request), {
+      body: request.body,
+      idempotency: idempotencyOf(request),
+      meta: requestMeta(request),
+    });
+    return sendIdempotent(reply, outcome);
+  });
+
+  route(app, banking.getMyTransfers, (request) =>
+    getMyTransfers(ctx, requireAuth(request).user.id, request.query),
+  );
+
+  route(app, banking.listTransfers, (request) => listTransfers(ctx, request.query));
+
+  route(app, banking.setTransferStatus, async (request, reply) => {
+    const outcome = await setTransferStatus(ctx, signedIn(request)[0], {
+      type: request.params.type,
+      id: request.params.id,
+      status: request.body.status,
+      reason: request.body.reason ?? null,
+      idempotency: idempotencyOf(request),
+      meta: requestMeta(request),
+    });
+    return sendIdempotent(reply, outcome);
   });
 }

@@ -1,0 +1,371 @@
+// Asset transfers and money requests for the customer (contracts: shared/banking/contracts.ts;
+// DESIGN §5, decision 015): confirmation of payee, sending a valuable or part of a holding to
+// another customer, card and bank-transfer deposits, withdrawals and their cancel, and asset to
+// cash. The movements are the ledger's (ledger/transfers.ts); here are the checks that need no
+// lock, the references, and the emails sent after the answer.
+import { randomInt, randomUUID } from 'node:crypto';
+import { desc, eq, or } from 'drizzle-orm';
+import { findAsset } from '@secure-vault/shared/catalogue';
+import type { ErrorIssue } from '@secure-vault/shared/errors';
+import { isLanguage, type Language } from '@secure-vault/shared/i18n';
+import { dec } from '@secure-vault/shared/money';
+import {
+  type AssetToCashRequest,
+  type BankDeposit,
+  type CardDepositRequest,
+  platformBankDetails,
+  type Recipient,
+  type Transfer,
+  type TransferRequest,
+  type WithdrawalRequest,
+} from '@secure-vault/shared/transfers';
+import type { AppContext } from '../../context.ts';
+import type { Caller } from '../../db/caller.ts';
+import type { Db } from '../../db/client.ts';
+import { transfers } from '../../db/banking-schema.ts';
+import { profiles, users } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Idempotency, Outcome } from '../../ledger/movement.ts';
+import { usd } from '../../ledger/refusals.ts';
+import {
+  cancelAsCustomer,
+  type MoneyRequest,
+  openRequest,
+  transferAsset,
+} from '../../ledger/transfers.ts';
+import {
+  requestDecided,
+  requestReceived,
+  transferReceived,
+  transferSent,
+} from '../../mail/transfer-templates.ts';
+import { runAfterAnswer } from '../../auth/background-work.ts';
+import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
+import type { RequestMeta } from '../../auth/request-meta.ts';
+
+/** The language the customer last asked in (their latest request), else English. */
+export async function customerLanguage(db: Db, userId: string): Promise<Language> {
+  const [row] = await db
+    .select({ language: transfers.language })
+    .from(transfers)
+    .where(eq(transfers.userId, userId))
+    .orderBy(desc(transfers.createdAt))
+    .limit(1);
+  return row && isLanguage(row.language) ? row.language : 'en';
+}
+
+interface User {
+  id: string;
+  email: string;
+}
+
+/** "Amira Haddad" → "A*** H***": the initials, never the length (confirmation of payee). */
+export function maskName(fullName: string | null, email: string): string {
+  const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length > 0) return words.map((word) => `${[...word][0] ?? ''}***`).join(' ');
+  const [local = '', domain = ''] = email.split('@');
+  const dot = domain.lastIndexOf('.');
+  const tld = dot === -1 ? '' : domain.slice(dot);
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${tld}`;
+}
+
+interface Party {
+  userId: string;
+  email: string;
+  accountNumber: string;
+  maskedName: string;
+}
+
+const partyColumns = {
+  userId: profiles.userId,
+  email: users.email,
+  fullName: profiles.fullName,
+  accountNumber: profiles.accountNumber,
+};
+
+type PartyRow = { userId: string; email: string; fullName: string | null; accountNumber: string };
+
+const toParty = (row: PartyRow): Party => ({
+  ...row,
+  maskedName: maskName(row.fullName, row.email),
+});
+
+async function partyByAccountNumber(ctx: AppContext, accountNumber: string): Promise<Party | null> {
+  const [row] = await ctx.db
+    .select(partyColumns)
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.accountNumber, accountNumber));
+  return row ? toParty(row) : null;
+}
+
+/** The sender (by id) and the receiver (by account number, if any) in one statement. */
+async function parties(
+  ctx: AppContext,
+  senderId: string,
+  accountNumber: string,
+): Promise<{ sender: Party; receiver: Party | null }> {
+  const rows = await ctx.db
+    .select(partyColumns)
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(or(eq(profiles.userId, senderId), eq(profiles.accountNumber, accountNumber)));
+  const sender = rows.find((row) => row.userId === senderId);
+  // Every account has a profile; a signed-in caller without one is a fault, not an answer.
+  if (!sender) throw new Error('The caller has no profile.');
+  const receiver = rows.find((row) => row.accountNumber === accountNumber);
+  return { sender: toParty(sender), receiver: receiver ? toParty(receiver) : null };
+}
+
+function ownAccount(path: string): AppError {
+  const issues: ErrorIssue[] = [{ path, message: 'transfers:errors.ownAccount' }];
+  return new AppError('VALIDATION', 'You cannot transfer to your own account.', { issues });
+}
+
+const unknownReceiver = () => new AppError('NOT_FOUND', 'No customer has this account number.');
+
+/**
+ * Counts one account lookup of the user's (recorded before counting, so concurrent lookups
+ * cannot all slip under the limit); past the limit it is taken back and refused. Returns the
+ * recorded hit, which the caller may take back when it should not count.
+ */
+async function countLookup(ctx: AppContext, user: User): Promise<string[]> {
+  const hits = await recordHits(ctx.db, ctx.config.dataKey, ctx.clock.now(), [
+    { limit: limits.recipientLookupUser, value: user.id },
+  ]);
+  if (hits.over.length > 0) {
+    await forgetHits(ctx.db, hits.ids);
+    throw new AppError('RATE_LIMITED', 'Too many account lookups. Please try again later.');
+  }
+  return hits.ids;
+}
+
+/** The receiver a transfer would reach, masked; counted against enumeration per user. */
+export async function findRecipient(
+  ctx: AppContext,
+  user: User,
+  accountNumber: string,
+): Promise<Recipient> {
+  await countLookup(ctx, user);
+  const party = await partyByAccountNumber(ctx, accountNumber);
+  if (party?.userId === user.id) throw ownAccount('querystring.accountNumber');
+  if (!party) throw unknownReceiver();
+  return { accountNumber: party.accountNumber, maskedName: party.maskedName };
+}
+
+/** What moved, for the emails: "$250.00", "1000 mg of Gold (worth $57.00)", "Diamond ring". */
+function describeMoved(transfer: Transfer): string {
+  if (transfer.assetSymbol === 'USD') return usd(transfer.amount);
+  const asset = transfer.assetSymbol ? findAsset(transfer.assetSymbol) : undefined;
+  if (asset && transfer.quantity) {
+    return `${dec(transfer.quantity).toString()} ${asset.unit === 'mg' ? 'mg' : 'units'} of ${asset.name} (${usd(transfer.amount)})`;
+  }
+  return transfer.itemName ?? usd(transfer.amount);
+}
+
+export async function createTransfer(
+  ctx: AppContext,
+  caller: Caller,
+  user: User,
+  input: {
+    body: Required<Pick<TransferRequest, 'receiverAccountNumber' | 'valuableId'>> & {
+      quantity?: string | undefined;
+    };
+    idempotency: Idempotency;
+    meta: RequestMeta;
+  },
+): Promise<Outcome<Transfer>> {
+  const { body, idempotency, meta } = input;
+  // A transfer names an account number too, and answers an unknown one with NOT_FOUND: such a
+  // miss counts like a lookup, or the transfer would list the accounts the lookup's limit
+  // protects. A transfer that reaches a real customer counts nothing (and moves value).
+  const { sender, receiver } = await parties(ctx, user.id, body.receiverAccountNumber);
+  if (!receiver || receiver.userId === user.id) {
+    await countLookup(ctx, user);
+    throw receiver ? ownAccount('body.receiverAccountNumber') : unknownReceiver();
+  }
+  const outcome = await transferAsset(ctx.database, caller, {
+    id: randomUUID(),
+    receiverAccountNumber: receiver.accountNumber,
+    valuableId: body.valuableId,
+    quantity: body.quantity ?? null,
+    names: { sender: sender.maskedName, receiver: receiver.maskedName },
+    language: meta.language,
+    at: ctx.clock.now(),
+    idempotency,
+  });
+  if (!outcome.isReplay) {
+    const transfer = outcome.body;
+    runAfterAnswer(ctx, 'transfer_emails', async () => {
+      const what = describeMoved(transfer);
+      await ctx.mailer.send({
+        to: sender.email,
+        ...transferSent(meta.language, {
+          what,
+          counterparty: `${receiver.maskedName} (${receiver.accountNumber})`,
+          reference: transfer.id,
+        }),
+      });
+      await ctx.mailer.send({
+        to: receiver.email,
+        ...transferReceived(await customerLanguage(ctx.db, receiver.userId), {
+          what,
+          counterparty: `${sender.maskedName} (${sender.accountNumber})`,
+          reference: transfer.id,
+        }),
+      });
+    });
+  }
+  return outcome;
+}
+
+/** SPEC §9: TXN (deposit) or WTH (withdrawal), then a timestamp and a number below 1000. */
+export function transactionReference(prefix: 'TXN' | 'WTH', at: Date): string {
+  return `${prefix}${at.getTime()}${String(randomInt(1000)).padStart(3, '0')}`;
+}
+
+const isReferenceTaken = (err: unknown) =>
+  err instanceof Error &&
+  (err as { code?: unknown }).code === '23505' &&
+  String((err as { constraint?: unknown }).constraint) === 'transfers_reference_unique';
+
+/** Opens the request, drawing a new reference on the rare clash (the key rolled back with it). */
+async function open<T extends Transfer>(
+  ctx: AppContext,
+  caller: Caller,
+  user: User,
+  request: Omit<MoneyRequest, 'id' | 'reference' | 'at'> & { prefix: 'TXN' | 'WTH' | null },
+): Promise<Outcome<T>> {
+  const { prefix, ...rest } = request;
+  for (let attempt = 1; ; attempt++) {
+    const at = ctx.clock.now();
+    try {
+      const outcome = await openRequest<T>(ctx.database, caller, {
+        ...rest,
+        id: randomUUID(),
+        reference: prefix ? transactionReference(prefix, at) : null,
+        at,
+      });
+      if (!outcome.isReplay) {
+        const { type, amount, reference, id } = outcome.body;
+        runAfterAnswer(ctx, 'request_email', async () => {
+          await ctx.mailer.send({
+            to: user.email,
+            ...requestReceived(request.language, {
+              type: type as MoneyRequest['type'],
+              amount,
+              reference: reference ?? id,
+            }),
+          });
+        });
+      }
+      return outcome;
+    } catch (err) {
+      if (!isReferenceTaken(err) || attempt >= 5) throw err;
+    }
+  }
+}
+
+export function requestCardDeposit(
+  ctx: AppContext,
+  caller: Caller,
+  user: User,
+  input: { body: CardDepositRequest; idempotency: Idempotency; meta: RequestMeta },
+): Promise<Outcome<Transfer>> {
+  return open(ctx, caller, user, {
+    type: 'card_deposit',
+    prefix: 'TXN',
+    amount: input.body.amount,
+    details: { cardLastFour: input.body.cardLastFour, cardType: input.body.cardType },
+    extra: null,
+    language: input.meta.language,
+    idempotency: input.idempotency,
+  });
+}
+
+export function requestBankDeposit(
+  ctx: AppContext,
+  caller: Caller,
+  user: User,
+  input: { amount: string; idempotency: Idempotency; meta: RequestMeta },
+): Promise<Outcome<BankDeposit>> {
+  return open<BankDeposit>(ctx, caller, user, {
+    type: 'bank_deposit',
+    prefix: 'TXN',
+    amount: input.amount,
+    details: {},
+    extra: { bankDetails: platformBankDetails },
+    language: input.meta.language,
+    idempotency: input.idempotency,
+  });
+}
+
+export function requestWithdrawal(
+  ctx: AppContext,
+  caller: Caller,
+  user: User,
+  input: { body: WithdrawalRequest; idempotency: Idempotency; meta: RequestMeta },
+): Promise<Outcome<Transfer>> {
+  return open(ctx, caller, user, {
+    type: 'withdrawal',
+    prefix: 'WTH',
+    amount: input.body.amount,
+    details: { bankAccountId: input.body.bankAccountId },
+    extra: null,
+    language: input.meta.language,
+    idempotency: input.idempotency,
+  });
+}
+
+export function requestAssetToCash(
+  ctx: AppContext,
+  caller: Caller,
+  user: User,
+  input: { body: AssetToCashRequest; idempotency: Idempotency; meta: RequestMeta },
+): Promise<Outcome<Transfer>> {
+  return open(ctx, caller, user, {
+    type: 'asset_to_cash',
+    prefix: null,
+    amount: input.body.amount,
+    details: {},
+    extra: null,
+    language: input.meta.language,
+    idempotency: input.idempotency,
+  });
+}
+
+export async function cancelWithdrawal(
+  ctx: AppContext,
+  caller: Caller,
+  user: User,
+  input: { id: string; idempotency: Idempotency; meta: RequestMeta },
+): Promise<Outcome<Transfer>> {
+  const outcome = await cancelAsCustomer(ctx.database, caller, {
+    id: input.id,
+    at: ctx.clock.now(),
+    ip: input.meta.ip,
+    idempotency: input.idempotency,
+  });
+  if (!outcome.isReplay) sendDecidedEmail(ctx, user.email, input.meta.language, outcome.body);
+  return outcome;
+}
+
+/** Tells the customer their request is final (after the answer; a failed send is logged). */
+export function sendDecidedEmail(
+  ctx: AppContext,
+  email: string,
+  language: Language,
+  transfer: Transfer,
+): void {
+  if (transfer.type === 'asset_transfer' || transfer.status === 'pending') return;
+  const notice = {
+    type: transfer.type,
+    status: transfer.status,
+    amount: transfer.amount,
+    reference: transfer.reference ?? transfer.id,
+    reason: transfer.reason,
+  };
+  runAfterAnswer(ctx, 'request_decided_email', async () => {
+    await ctx.mailer.send({ to: email, ...requestDecided(language, notice) });
+  });
+}
