@@ -1,12 +1,13 @@
 // `npm run bench` (DESIGN §7): the real server on a fresh PostgreSQL database under autocannon,
 // with one process per core (WEB_CONCURRENCY, the production default) and with one, beside
 // pgbench on the same database (the server's trade statement alone, then TPC-B-like) and a bare
-// Fastify handler; then the same server on PGlite; then the growth run: the same requests with
+// Fastify handler; a short round of cash transfers between customers with one process per core;
+// then the same server on PGlite; then the growth run: the same requests with
 // 10,000 customers and 1,000,000 journal rows against 64 customers. Prints each figure with the
 // CPU each side spent on it (cpu.ts) and the issue's targets, met or missed by how much.
 // `--quick` runs 5-second rounds; `--no-growth` skips the growth run and `--growth` runs only it;
-// `--cpu-prof` has the PostgreSQL servers write CPU profiles (trades and summary from separate
-// processes). BENCH_DATABASE_URL is the admin connection (databases are created and dropped).
+// `--cpu-prof` has the PostgreSQL servers write CPU profiles (trades, with the transfers where
+// they run, and summary from separate processes). BENCH_DATABASE_URL is the admin connection (databases are created and dropped).
 // Not part of `npm test`: figures depend on the machine.
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -20,7 +21,12 @@ import { quote } from '@secure-vault/shared/trading';
 import { newPosition } from '../apps/server/src/ledger/trade.ts';
 import { type CpuUse, startCpuMeter } from './cpu.ts';
 import { createDatabase, serverVersion, settle } from './databases.ts';
-import { seedCustomers, seedManyCustomers } from './seed.ts';
+import {
+  seedCustomers,
+  seedManyCustomers,
+  seedTransferParties,
+  type TransferParty,
+} from './seed.ts';
 import { type RunningServer, startBareServer, startServer } from './servers.ts';
 
 const run = promisify(execFile);
@@ -30,7 +36,13 @@ const runsGrowth = !process.argv.includes('--no-growth');
 const profileRoot = process.argv.includes('--cpu-prof')
   ? mkdtempSync(path.join(os.tmpdir(), 'sv-bench-profiles-'))
   : undefined;
-const seconds = { trades: isQuick ? 5 : 15, pgbench: isQuick ? 5 : 15, reads: isQuick ? 5 : 10 };
+const seconds = {
+  trades: isQuick ? 5 : 15,
+  // A short round: the transfer figure is one more ratio, not a study of its own.
+  transfers: isQuick ? 3 : 5,
+  pgbench: isQuick ? 5 : 15,
+  reads: isQuick ? 5 : 10,
+};
 const warmUpSeconds = isQuick ? 1 : 3;
 const connections = 32;
 const customers = 64;
@@ -50,6 +62,8 @@ const silver = findAsset('AG');
 const priced = silver && quote(silver, { quantity: '100' }, 'buy');
 if (!silver || !priced?.ok) throw new Error('cannot price 100 mg of silver');
 const silverBuy = priced.quote;
+/** Each transfer sends one cent of cash: nobody ever runs short. */
+const transferAmount = '0.01';
 
 interface Figure {
   label: string;
@@ -73,6 +87,8 @@ function perRequest(used: CpuUse | undefined, count: number): CpuUse | undefined
 interface ServerFigures {
   trade: Figure;
   summary: Figure;
+  /** Measured with one process per core on PostgreSQL only. */
+  transfer?: Figure;
 }
 
 const processes = (workers: number) => `${workers} process${workers === 1 ? '' : 'es'}`;
@@ -83,11 +99,40 @@ function sessionRotation(tokens: string[]) {
   return (): string => `__Host-session=${tokens[next++ % tokens.length]}`;
 }
 
+/**
+ * Transfers in turn: sender i sends a cent of cash to customer i + n/2, so the 32 requests in
+ * flight at a time mostly lock 64 different cash positions, as the trades' sessions in turn do.
+ */
+function transferRotation(parties: TransferParty[]) {
+  let next = 0;
+  return () => {
+    const index = next++ % parties.length;
+    const sender = parties[index] as TransferParty;
+    const receiver = parties[(index + parties.length / 2) % parties.length] as TransferParty;
+    return {
+      cookie: `__Host-session=${sender.token}`,
+      body: JSON.stringify({
+        receiverAccountNumber: receiver.accountNumber,
+        valuableId: sender.cashId,
+        quantity: transferAmount,
+      }),
+    };
+  };
+}
+
 async function load(
   label: string,
   url: string,
   duration: number,
-  request: { method: 'GET' | 'POST'; body?: string; tokens?: string[]; isTrade?: boolean },
+  request: {
+    method: 'GET' | 'POST';
+    body?: string;
+    tokens?: string[];
+    /** Each request's session and body, when they belong together (transfers). */
+    rotate?: () => { cookie: string; body: string };
+    /** A money movement: a fresh Idempotency-Key each, and only 201 counts. */
+    isMovement?: boolean;
+  },
   serverPid?: number,
 ): Promise<Figure> {
   const nextCookie = request.tokens ? sessionRotation(request.tokens) : undefined;
@@ -101,20 +146,26 @@ async function load(
       {
         method: request.method,
         ...(request.body ? { body: request.body } : {}),
-        setupRequest: (params) => ({
-          ...params,
-          headers: {
-            ...(request.body ? { 'content-type': 'application/json' } : {}),
-            ...csrf,
-            ...(nextCookie ? { cookie: nextCookie() } : {}),
-            ...(request.isTrade ? { 'idempotency-key': randomUUID() } : {}),
-          },
-        }),
+        setupRequest: (params) => {
+          const pair = request.rotate?.();
+          return {
+            ...params,
+            ...(pair ? { body: pair.body } : {}),
+            headers: {
+              ...(request.body || pair ? { 'content-type': 'application/json' } : {}),
+              ...csrf,
+              ...(pair ? { cookie: pair.cookie } : nextCookie ? { cookie: nextCookie() } : {}),
+              ...(request.isMovement ? { 'idempotency-key': randomUUID() } : {}),
+            },
+          };
+        },
       },
     ],
   });
-  // A trade's success is 201 Created: any other 2xx would mean it did not trade.
-  const succeeded = request.isTrade ? (result.statusCodeStats['201']?.count ?? 0) : result['2xx'];
+  // A trade's or transfer's success is 201 Created: any other 2xx would mean it did not move.
+  const succeeded = request.isMovement
+    ? (result.statusCodeStats['201']?.count ?? 0)
+    : result['2xx'];
   return {
     label,
     perSecond: succeeded / result.duration,
@@ -140,6 +191,29 @@ async function checkOneTrade(url: string, token: string): Promise<void> {
   const body = (await response.json()) as { total?: string };
   if (response.status !== 201 || Number(body.total) !== Number(silverBuy.total)) {
     throw new Error(`a trade answered ${response.status} ${JSON.stringify(body)}`);
+  }
+}
+
+/** One transfer before the load: it must answer 201, completed, moving exactly one cent. */
+async function checkOneTransfer(url: string, parties: TransferParty[]): Promise<void> {
+  const { cookie, body } = transferRotation(parties)();
+  const response = await fetch(`${url}/api/v1/transfers`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...csrf,
+      cookie,
+      'idempotency-key': randomUUID(),
+    },
+    body,
+  });
+  const answer = (await response.json()) as { status?: string; amount?: string };
+  if (
+    response.status !== 201 ||
+    answer.status !== 'completed' ||
+    Number(answer.amount) !== Number(transferAmount)
+  ) {
+    throw new Error(`a transfer answered ${response.status} ${JSON.stringify(answer)}`);
   }
 }
 
@@ -214,12 +288,13 @@ async function loadServer(
   name: string,
   start: (profileName: string) => Promise<RunningServer>,
   tokens: string[],
+  parties?: TransferParty[],
 ): Promise<ServerFigures> {
   let server = await start('trades');
   try {
     await checkOneTrade(server.url, tokens[0] as string);
     const trades = `${server.url}/api/v1/trades`;
-    const trade = { method: 'POST', body: tradeBody, tokens, isTrade: true } as const;
+    const trade = { method: 'POST', body: tradeBody, tokens, isMovement: true } as const;
     await load('warm-up', trades, warmUpSeconds, trade);
     const tradeFigure = await load(
       `${name}: POST /api/v1/trades`,
@@ -228,6 +303,24 @@ async function loadServer(
       trade,
       server.pid,
     );
+    let transferFigure: Figure | undefined;
+    if (parties) {
+      await checkOneTransfer(server.url, parties);
+      const transfers = `${server.url}/api/v1/transfers`;
+      const transfer = {
+        method: 'POST',
+        rotate: transferRotation(parties),
+        isMovement: true,
+      } as const;
+      await load('warm-up', transfers, 1, transfer);
+      transferFigure = await load(
+        `${name}: POST /api/v1/transfers`,
+        transfers,
+        seconds.transfers,
+        transfer,
+        server.pid,
+      );
+    }
     if (profileRoot) {
       await server.stop();
       server = await start('summary');
@@ -241,7 +334,11 @@ async function loadServer(
       { method: 'GET', tokens },
       server.pid,
     );
-    return { trade: tradeFigure, summary: summaryFigure };
+    return {
+      trade: tradeFigure,
+      summary: summaryFigure,
+      ...(transferFigure ? { transfer: transferFigure } : {}),
+    };
   } finally {
     await server.stop();
   }
@@ -273,6 +370,7 @@ async function onPostgres() {
   let bare: RunningServer | undefined;
   try {
     const tokens = await seedCustomers({ url: database.url }, customers, '1000000');
+    const parties = await seedTransferParties(database.url, customers, '1000000');
     const byWorkers = new Map<number, ServerFigures>();
     for (const workers of workerCounts) {
       byWorkers.set(
@@ -281,6 +379,8 @@ async function onPostgres() {
           `PostgreSQL (${processes(workers)})`,
           postgresServer(database.url, workers, `postgres-${workers}`),
           tokens,
+          // Transfers once, on what production runs: one process per core.
+          workers === perCore ? parties : undefined,
         ),
       );
     }
@@ -407,6 +507,11 @@ function printTargets(
   );
 }
 
+/** A ratio the issue sets no target for, printed in the targets' columns. */
+function printRatio(label: string, value: number, note: string) {
+  console.log(`${label.padEnd(labelWidth)}${value.toFixed(2).padStart(10)}   (${note})`);
+}
+
 /** Server and PostgreSQL CPU ms per request together: the cost the growth run compares. */
 const serverAndDatabase = (f: Figure) =>
   f.cpu ? (f.cpu.server ?? 0) + f.cpu.database : Number.NaN;
@@ -459,7 +564,9 @@ if (runsMain) {
   const pglite = await onPglite();
   const judged = postgres.byWorkers.get(perCore) as ServerFigures;
   const figures = [
-    ...[...postgres.byWorkers.values()].flatMap(({ trade, summary }) => [trade, summary]),
+    ...[...postgres.byWorkers.values()].flatMap(({ trade, summary, transfer }) =>
+      transfer ? [trade, transfer, summary] : [trade, summary],
+    ),
     postgres.tpcb,
     postgres.tradeStatement,
     postgres.baseline,
@@ -473,6 +580,13 @@ if (runsMain) {
     `\nTargets, judged on PostgreSQL with WEB_CONCURRENCY=${perCore} (one process per core, as production runs):`,
   );
   printTargets(judged, postgres.tpcb, postgres.baseline, pglite, '');
+  if (judged.transfer) {
+    printRatio(
+      'transfers ÷ pgbench tps',
+      judged.transfer.perSecond / postgres.tpcb.perSecond,
+      `no target; trades ÷ pgbench tps ${(judged.trade.perSecond / postgres.tpcb.perSecond).toFixed(2)} in the same run`,
+    );
+  }
   console.log(
     `\nWhere the trade's time goes: the trade statement alone ÷ pgbench tps = ${(postgres.tradeStatement.perSecond / postgres.tpcb.perSecond).toFixed(2)} (the database's own ceiling for trades); trades over HTTP ÷ the statement alone = ${(judged.trade.perSecond / postgres.tradeStatement.perSecond).toFixed(2)}`,
   );

@@ -1,7 +1,9 @@
 // Seeds benchmark customers straight through the server's own services (no sign-up: argon2
-// would dominate): an account, a live session and cash deposited through the ledger core. The
+// would dominate): an account, a live session and cash deposited through the ledger core;
+// customers who send transfers also get their KYC approved, as staff's decision leaves it. The
 // growth run's 10,000 customers are written in bulk SQL instead (seedManyCustomers).
 import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import { quote } from '@secure-vault/shared/trading';
@@ -11,6 +13,8 @@ import { createAccount } from '../apps/server/src/auth/accounts.ts';
 import { createSession } from '../apps/server/src/auth/sessions.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { knownCaller } from '../apps/server/src/db/caller.ts';
+import { kycVerifications } from '../apps/server/src/db/kyc-schema.ts';
+import { valuables } from '../apps/server/src/db/vault-schema.ts';
 import { creditCash } from '../apps/server/src/ledger/cash.ts';
 import { newPosition } from '../apps/server/src/ledger/trade.ts';
 
@@ -38,6 +42,53 @@ export async function seedCustomers(
       tokens.push(session.token);
     }
     return tokens;
+  } finally {
+    await database.close();
+  }
+}
+
+/** A customer who can send a transfer: their session, cash position and account number. */
+export interface TransferParty {
+  token: string;
+  cashId: string;
+  accountNumber: string;
+}
+
+/**
+ * Customers for the transfer round, on an already migrated database: as seedCustomers, with
+ * approved KYC (a transfer needs it) and what a transfer names, the cash position's id and the
+ * account number it is sent to.
+ */
+export async function seedTransferParties(
+  url: string,
+  count: number,
+  cash: string,
+): Promise<TransferParty[]> {
+  const database = await openDatabase({ url });
+  try {
+    const run = randomBytes(4).toString('hex');
+    const parties: TransferParty[] = [];
+    for (let i = 0; i < count; i++) {
+      const now = new Date();
+      const { userId, accountNumber } = await createAccount(database.db, {
+        email: `bench-transfer-${run}-${i}@example.com`,
+        passwordHash: 'not-a-real-hash',
+        roles: ['user'],
+        now,
+      });
+      await creditCash(database, knownCaller(userId), { kind: 'deposit', amount: cash, at: now });
+      await database.db
+        .insert(kycVerifications)
+        .values({ userId, status: 'approved', decidedAt: now });
+      const [position] = await database.db
+        .select({ id: valuables.id })
+        .from(valuables)
+        .where(and(eq(valuables.userId, userId), eq(valuables.assetSymbol, 'USD')));
+      if (!position) throw new Error('a seeded customer has no cash position');
+      const session = await createSession(database.db, { userId, now, userAgent: 'bench' });
+      parties.push({ token: session.token, cashId: position.id, accountNumber });
+    }
+    return parties;
   } finally {
     await database.close();
   }

@@ -95,7 +95,8 @@ export async function startServer(options: {
     WEB_DIST: path.join(options.dataDir, 'no-web'),
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
-    // Production requires a mail server; the benchmarked requests send no mail.
+    // Production requires a mail server. Trades and summaries send no mail; a transfer's emails,
+    // sent after its answer, find nothing listening on this port and are logged as failed.
     MAIL_URL: 'smtp://127.0.0.1:9',
   });
   await waitUntil(async () => (await fetch(`${url}/api/ready`)).ok, child, output);
