@@ -37,6 +37,7 @@ const CryptoDetail = lazy(() => trading().then((module) => ({ default: module.Cr
 const History = lazy(() => import('@/app/routes/history'));
 const Kyc = lazy(() => import('@/app/routes/kyc'));
 const InterAccounts = lazy(() => import('@/app/routes/inter-accounts'));
+const TransferAssets = lazy(() => import('@/app/routes/transfer-assets'));
 const Withdrawal = lazy(() => import('@/app/routes/withdrawal'));
 
 export function AppRoutes() {
@@ -70,6 +71,7 @@ export function AppRoutes() {
           <Route path={paths.history} element={<History />} />
           <Route path={paths.kyc} element={<Kyc />} />
           <Route path={paths.interAccounts} element={<InterAccounts />} />
+          <Route path={paths.transferAssets} element={<TransferAssets />} />
           <Route path={paths.withdrawal} element={<Withdrawal />} />
           <Route element={<AdminOnly />}>
             <Route path={paths.admin} element={<Admin />} />
