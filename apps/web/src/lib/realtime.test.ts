@@ -80,6 +80,7 @@ describe('realtime', () => {
       ['me', 'holdings'],
       ['me', 'history'],
       ['me', 'account'],
+      ['me', 'transfers'],
     ]);
     expect(topicQueryKeys.profile).toEqual([
       ['me', 'profile'],
@@ -87,7 +88,12 @@ describe('realtime', () => {
       ['me', 'kyc'],
       ['me', 'account'],
     ]);
-    expect(topicQueryKeys.requests).toEqual([['requests']]);
+    expect(topicQueryKeys.requests).toEqual([
+      ['requests'],
+      ['me', 'transfers'],
+      ['me', 'account'],
+      ['me', 'bank-accounts'],
+    ]);
     expect(parseChange('{"type":"pong"}')).toBeNull();
     expect(parseChange('{"type":"changed","topic":"nope"}')).toBeNull();
     expect(parseChange('not json')).toBeNull();

@@ -41,6 +41,7 @@ export const topicQueryKeys: Record<RealtimeTopic, readonly QueryKey[]> = {
     apiKey(trading.getHolding),
     apiKey(history.getHistory),
     apiKey(banking.getAccount),
+    apiKey(banking.getMyTransfers),
   ],
   // The account overview carries the KYC status beside the cash.
   profile: [
@@ -49,7 +50,13 @@ export const topicQueryKeys: Record<RealtimeTopic, readonly QueryKey[]> = {
     apiKey(kyc.getKyc),
     apiKey(banking.getAccount),
   ],
-  requests: [requestsQueryKey],
+  // A request's status changed (a deposit completed, a withdrawal failed and refunded…).
+  requests: [
+    requestsQueryKey,
+    apiKey(banking.getMyTransfers),
+    apiKey(banking.getAccount),
+    apiKey(banking.getBankAccounts),
+  ],
 };
 
 /** Same origin, ws: or wss: as the page. */

@@ -1,5 +1,6 @@
 // /inter-accounts (SPEC §2, DESIGN §5): the account overview — account number, cash balance,
-// total assets and the KYC status — and the way to withdraw cash to a bank account.
+// total assets and the KYC status —, the ways money comes in (card, bank transfer, converting
+// assets), the way out to a bank account, and the customer's requests as staff decide them.
 import { Link } from 'react-router';
 import { ArrowLeft, Banknote } from 'lucide-react';
 import * as banking from '@secure-vault/shared/banking/contracts';
@@ -13,9 +14,16 @@ import {
   AccountOverviewCard,
   AccountOverviewSkeleton,
 } from '@/features/banking/components/account-overview';
+import { AssetToCashDialog } from '@/features/banking/components/asset-to-cash-dialog';
+import { BankDepositDialog } from '@/features/banking/components/bank-deposit-dialog';
+import { CardDepositDialog } from '@/features/banking/components/card-deposit-dialog';
+import { RequestList } from '@/features/banking/components/request-list';
+
+// Loaded with the page, so opening a dialog or a list never waits on (and flashes for) a catalog.
+const pageNamespaces = ['banking', 'transfers', 'auth', 'catalogue'];
 
 export default function InterAccountsRoute() {
-  const { t } = useTranslation('banking');
+  const { t } = useTranslation(pageNamespaces);
   usePageTitle(t('overview.title'));
   const account = useApiQuery(banking.getAccount);
 
@@ -44,15 +52,27 @@ export default function InterAccountsRoute() {
       ) : (
         <AccountOverviewCard account={account.data} />
       )}
-      {/* The deposit (card and bank transfer) and asset-to-cash actions come with that work. */}
-      <div className="flex flex-wrap gap-3">
-        <Button asChild>
-          <Link to={paths.withdrawal}>
-            <Banknote aria-hidden />
-            {t('overview.withdraw')}
-          </Link>
-        </Button>
-      </div>
+      <section aria-labelledby="money-actions" className="grid gap-3">
+        <h2 id="money-actions" className="sr-only">
+          {t('actions.title')}
+        </h2>
+        <div className="grid gap-3 sm:flex sm:flex-wrap">
+          <CardDepositDialog />
+          <BankDepositDialog />
+          {account.data ? <AssetToCashDialog totalAssets={account.data.convertibleAssets} /> : null}
+          <Button asChild variant="outline">
+            <Link to={paths.withdrawal}>
+              <Banknote aria-hidden />
+              {t('overview.withdraw')}
+            </Link>
+          </Button>
+        </div>
+      </section>
+      <RequestList
+        title={t('requests.title')}
+        description={t('requests.description')}
+        emptyText={t('requests.empty')}
+      />
     </div>
   );
 }

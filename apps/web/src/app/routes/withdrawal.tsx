@@ -1,6 +1,7 @@
-// /withdrawal (SPEC §2, §5, DESIGN §5), its bank part: the cash balance and the customer's
-// registered bank accounts, with registration (form, then emailed code) and removal. Without
-// approved KYC, a notice sends the customer to /kyc instead.
+// /withdrawal (SPEC §2, §5, DESIGN §5): the cash balance; the withdrawal form (a verified bank
+// account and an amount) once the customer has a bank account; their registered bank accounts,
+// with registration (form, then emailed code) and removal; and their withdrawals, cancellable
+// while pending. Without approved KYC, a notice sends the customer to /kyc instead.
 import { Link } from 'react-router';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import * as banking from '@secure-vault/shared/banking/contracts';
@@ -16,9 +17,14 @@ import { formatUsd } from '@/lib/money';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BankAccountList } from '@/features/banking/components/bank-account-list';
 import { RegisterBankAccount } from '@/features/banking/components/register-bank-account';
+import { RequestList } from '@/features/banking/components/request-list';
+import { WithdrawalForm } from '@/features/banking/components/withdrawal-form';
+
+// Loaded with the page, so opening a dialog or a list never waits on (and flashes for) a catalog.
+const pageNamespaces = ['banking', 'transfers', 'auth', 'catalogue'];
 
 export default function WithdrawalRoute() {
-  const { t } = useTranslation('banking');
+  const { t } = useTranslation(pageNamespaces);
   usePageTitle(t('withdrawal.title'));
   const account = useApiQuery(banking.getAccount);
   const isApproved = account.data?.kycStatus === 'approved';
@@ -54,7 +60,7 @@ export default function WithdrawalRoute() {
               </p>
             </CardContent>
           </Card>
-          {isApproved ? <BankAccounts /> : <KycRequired />}
+          {isApproved ? <Withdraw cashBalance={account.data.cashBalance} /> : <KycRequired />}
         </>
       )}
     </div>
@@ -77,32 +83,47 @@ function KycRequired() {
   );
 }
 
-function BankAccounts() {
+function Withdraw({ cashBalance }: { cashBalance: string }) {
   const { t } = useTranslation('banking');
   const accounts = useApiQuery(banking.getBankAccounts);
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
-        <div className="grid gap-1">
-          <CardTitle>{t('accounts.title')}</CardTitle>
-          <CardDescription>{t('accounts.description')}</CardDescription>
-        </div>
-        <RegisterBankAccount />
-      </CardHeader>
-      <CardContent>
-        {accounts.isPending ? (
-          <Skeleton className="h-20 w-full" />
-        ) : accounts.isError ? (
-          <LoadError onRetry={() => void accounts.refetch()} isRetrying={accounts.isFetching}>
-            {t('accounts.loadError')}
-          </LoadError>
-        ) : accounts.data.length === 0 ? (
-          <p className="text-muted-foreground">{t('accounts.empty')}</p>
-        ) : (
-          <BankAccountList accounts={accounts.data} />
-        )}
-        {/* The withdrawal form (account picker and amount) comes with the withdrawal work. */}
-      </CardContent>
-    </Card>
+    <>
+      {accounts.data && accounts.data.length > 0 ? (
+        <Card>
+          <CardContent className="pt-6">
+            <WithdrawalForm cashBalance={cashBalance} accounts={accounts.data} />
+          </CardContent>
+        </Card>
+      ) : null}
+      <Card>
+        <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1">
+            <CardTitle>{t('accounts.title')}</CardTitle>
+            <CardDescription>{t('accounts.description')}</CardDescription>
+          </div>
+          <RegisterBankAccount />
+        </CardHeader>
+        <CardContent>
+          {accounts.isPending ? (
+            <Skeleton className="h-20 w-full" />
+          ) : accounts.isError ? (
+            <LoadError onRetry={() => void accounts.refetch()} isRetrying={accounts.isFetching}>
+              {t('accounts.loadError')}
+            </LoadError>
+          ) : accounts.data.length === 0 ? (
+            <p className="text-muted-foreground" data-testid="no-bank-account">
+              {t('accounts.empty')}
+            </p>
+          ) : (
+            <BankAccountList accounts={accounts.data} />
+          )}
+        </CardContent>
+      </Card>
+      <RequestList
+        type="withdrawal"
+        title={t('requests.withdrawalsTitle')}
+        emptyText={t('requests.withdrawalsEmpty')}
+      />
+    </>
   );
 }
