@@ -23,6 +23,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { BookBalanceTab } from '@/features/admin/components/book-balance-tab';
 import { KycTab } from '@/features/admin/components/kyc-tab';
 import { PlatformNetWorthCard } from '@/features/admin/components/platform-net-worth-card';
+import { TransfersTab } from '@/features/admin/components/transfers-tab';
 import { UpcomingTab } from '@/features/admin/components/upcoming-tab';
 import { UsersTab } from '@/features/admin/components/users-tab';
 import { ValuablesTab } from '@/features/admin/components/valuables-tab';
@@ -49,7 +50,10 @@ function isTab(value: string | null): value is TabValue {
 
 export default function AdminRoute() {
   // `kyc`: KYC Management shows the wizard's own labels for the customer's answers.
-  const { t } = useTranslation(['admin', 'vault', 'kyc']);
+  // `catalogue`, `transfers`, `auth`: Transfer Management names listed assets, and its decisions
+  // show the shared schemas' messages and the texts of known error codes; loaded with the page,
+  // so opening the tab or a decision does not wait for them.
+  const { t } = useTranslation(['admin', 'vault', 'kyc', 'catalogue', 'transfers', 'auth']);
   usePageTitle(t('title'));
   // useLocation and useNavigate rather than useSearchParams, which would add its code to the
   // first page load of every visitor (decision 002).
@@ -104,7 +108,7 @@ export default function AdminRoute() {
           <ValuablesTab />
         </TabsContent>
         <TabsContent value="transfers">
-          <UpcomingTab section="transfers" title={t('tabs.transfers')} icon={Repeat} />
+          <TransfersTab />
         </TabsContent>
         <TabsContent value="bookBalance">
           <BookBalanceTab />

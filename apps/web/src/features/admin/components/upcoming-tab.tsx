@@ -8,7 +8,7 @@ export function UpcomingTab({
   title,
   icon: Icon,
 }: {
-  section: 'transfers' | 'passwordReset' | 'delivery' | 'tracking';
+  section: 'passwordReset' | 'delivery' | 'tracking';
   title: string;
   icon: ComponentType<{ 'aria-hidden'?: boolean; className?: string }>;
 }) {

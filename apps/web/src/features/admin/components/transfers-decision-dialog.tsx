@@ -1,0 +1,251 @@
+// Deciding a pending request (DESIGN §5): complete, fail or cancel, each final. The confirmation
+// says in one line what the decision does to the customer's money, since it moves money; failing
+// or cancelling asks for an optional reason the customer will read. Sent with an Idempotency-Key
+// per intended decision: a retry of the same decision reuses it, so the effect happens once.
+import { useMutationState } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import * as banking from '@secure-vault/shared/banking/contracts';
+import type {
+  AdminTransfer,
+  FinalTransferStatus,
+  TransferStatusChange,
+  TransferType,
+} from '@secure-vault/shared/transfers';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { apiErrorText } from '@/lib/api-error-text';
+import { useApiMutation } from '@/lib/api-query';
+import { setServerIssues, useSchemaForm } from '@/lib/form';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
+import { formatUsd } from '@/lib/money';
+import { useTranslation } from '@/lib/i18n';
+import { toast } from '@/lib/toast';
+import { adminPanelKey } from '../panel-key';
+import { reasonText } from './transfers-cells';
+
+export interface Decision {
+  transfer: AdminTransfer;
+  status: FinalTransferStatus;
+}
+
+/** Marks the status changes, so the list can tell which rows are waiting for one. */
+const statusChangeKey = ['admin', 'transfers', 'status'] as const;
+
+/** The ids of the requests whose new status is on its way. */
+export function useUpdatingTransfers(): ReadonlySet<string> {
+  const ids = useMutationState({
+    filters: { mutationKey: statusChangeKey, status: 'pending' },
+    select: (mutation) => (mutation.state.variables as { params: { id: string } }).params.id,
+  });
+  return new Set(ids);
+}
+
+/** An email inside a sentence, isolated so its direction does not disturb Arabic text. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
+// An asset transfer is completed at once and never asks for a decision; it is listed for the
+// type's sake.
+const effectGroup: Record<TransferType, string> = {
+  asset_transfer: 'deposit',
+  card_deposit: 'deposit',
+  bank_deposit: 'deposit',
+  withdrawal: 'withdrawal',
+  asset_to_cash: 'assetToCash',
+};
+
+/** What the decision does to the customer's money, in one line. */
+function effectOf(t: TFunction, { transfer, status }: Decision): string {
+  const outcome = status === 'completed' ? 'completed' : 'stopped';
+  return t(`transfers.decision.effects.${outcome}.${effectGroup[transfer.type]}`, {
+    amount: formatUsd(transfer.amount),
+  });
+}
+
+function reportFailure(t: TFunction, error: unknown): void {
+  // Decided by someone else first (or gone): the refreshed list shows what happened.
+  if (error instanceof ApiError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND')) {
+    toast.error(t('transfers.update.conflictTitle'), {
+      description: t('transfers.update.conflictBody'),
+    });
+    return;
+  }
+  toast.error(t('transfers.update.failedTitle'), {
+    description: apiErrorText(t, error, t('transfers.update.failedBody')),
+  });
+}
+
+function reportSuccess(t: TFunction, asked: FinalTransferStatus, result: AdminTransfer): void {
+  // Completing an asset-to-cash request fails it when the holdings no longer cover the amount.
+  if (asked === 'completed' && result.status === 'failed') {
+    toast.error(t('transfers.update.notConvertedTitle'), {
+      description: result.reason
+        ? reasonText(t, result.reason)
+        : t('transfers.update.notConvertedBody'),
+    });
+    return;
+  }
+  toast.success(t('transfers.update.successTitle'), {
+    description: t('transfers.update.successBody', {
+      status: t(`transfers.statusWords.${result.status}`),
+    }),
+  });
+}
+
+/** A reason's error: a locale key of the shared schema (`transfers:errors.reasonTooLong`). */
+function reasonError(t: TFunction, message: string | undefined): string | undefined {
+  return message ? t([message, 'transfers.decision.reasonInvalid']) : undefined;
+}
+
+const confirmVariant = {
+  completed: 'default',
+  failed: 'destructive',
+  cancelled: 'destructive',
+} as const;
+
+function DecisionForm({
+  decision,
+  isSending,
+  onSend,
+}: {
+  decision: Decision;
+  isSending: boolean;
+  /** `putIssues` puts a VALIDATION answer's issues on the reason; true when it did. */
+  onSend: (body: TransferStatusChange, putIssues: (error: unknown) => boolean) => void;
+}) {
+  // `transfers`: the reason's messages; `auth`: the texts of known error codes.
+  const { t } = useTranslation(['admin', 'transfers', 'auth']);
+  const { transfer, status } = decision;
+  const form = useSchemaForm(banking.setTransferStatus.body, {
+    defaultValues: { status, reason: '' },
+  });
+  const asksReason = status !== 'completed';
+  const reasonMessage = form.getFieldState('reason', form.formState).error?.message;
+
+  const submit = form.handleSubmit(({ reason }) =>
+    // An empty reason is no reason: the customer reads nothing rather than a blank.
+    onSend(reason ? { status, reason } : { status }, (error) => setServerIssues(form, error)),
+  );
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-4">
+      <AlertDialogHeader>
+        <AlertDialogTitle>{t(`transfers.decision.titles.${status}`)}</AlertDialogTitle>
+        <AlertDialogDescription>
+          {t('transfers.decision.summary', {
+            type: t(`transfers.types.${transfer.type}`),
+            amount: formatUsd(transfer.amount),
+            email: isolate(transfer.userEmail),
+          })}
+        </AlertDialogDescription>
+      </AlertDialogHeader>
+      <p className="rounded-md bg-muted p-3 text-sm font-medium" data-testid="transfer-effect">
+        {effectOf(t, decision)} {t('transfers.decision.final')}
+      </p>
+      {asksReason ? (
+        <FormField
+          id="transfer-reason"
+          label={t('transfers.decision.reason')}
+          hint={t('transfers.decision.reasonHint')}
+          error={reasonError(t, reasonMessage)}
+        >
+          {(control) => (
+            <Input {...control} {...form.register('reason')} maxLength={500} autoComplete="off" />
+          )}
+        </FormField>
+      ) : null}
+      <AlertDialogFooter>
+        <AlertDialogCancel type="button" disabled={isSending}>
+          {t('transfers.decision.back')}
+        </AlertDialogCancel>
+        <Button type="submit" variant={confirmVariant[status]} disabled={isSending}>
+          {isSending ? (
+            <Spinner label={t('transfers.decision.saving')} />
+          ) : (
+            t(`transfers.decision.confirm.${status}`)
+          )}
+        </Button>
+      </AlertDialogFooter>
+    </form>
+  );
+}
+
+export function TransfersDecisionDialog({
+  decision,
+  onClose,
+}: {
+  decision: Decision | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(['admin', 'transfers', 'auth']);
+  const decide = useApiMutation(banking.setTransferStatus, {
+    mutationKey: statusChangeKey,
+    // The list, its counts and the platform's figures all follow the decision, and a CONFLICT
+    // shows what the other decision was.
+    invalidates: [adminPanelKey],
+  });
+  const intention = useIdempotencyKey();
+
+  const send = (body: TransferStatusChange, putIssues: (error: unknown) => boolean) => {
+    if (!decision) return;
+    const { transfer, status } = decision;
+    const request = { params: { type: transfer.type, id: transfer.id }, body };
+    decide.mutate(
+      { ...request, idempotencyKey: intention.keyFor(request) },
+      {
+        onSuccess: (result) => {
+          intention.settle();
+          onClose();
+          reportSuccess(t, status, result);
+        },
+        onError: (error) => {
+          if (putIssues(error)) return;
+          // A decision that can no longer be made: whatever is asked next is a new intention.
+          if (error.code === 'CONFLICT' || error.code === 'NOT_FOUND') intention.settle();
+          onClose();
+          reportFailure(t, error);
+        },
+      },
+    );
+  };
+
+  const isSending = decide.isPending;
+  return (
+    <AlertDialog
+      open={decision !== null}
+      onOpenChange={(isOpen) => {
+        if (!isOpen && !isSending) onClose();
+      }}
+    >
+      {decision ? (
+        <AlertDialogContent
+          data-testid="transfer-decision"
+          onOpenAutoFocus={(event) => {
+            // Straight to the reason, when the decision asks for one.
+            if (decision.status === 'completed') return;
+            event.preventDefault();
+            document.getElementById('transfer-reason')?.focus();
+          }}
+        >
+          <DecisionForm
+            key={`${decision.transfer.id}-${decision.status}`}
+            decision={decision}
+            isSending={isSending}
+            onSend={send}
+          />
+        </AlertDialogContent>
+      ) : null}
+    </AlertDialog>
+  );
+}
