@@ -5,6 +5,7 @@ import * as admin from './admin/contracts.ts';
 import * as auth from './auth/contracts.ts';
 import * as banking from './banking/contracts.ts';
 import * as contact from './contact/contracts.ts';
+import * as custody from './custody/contracts.ts';
 import * as dev from './dev/contracts.ts';
 import * as health from './health/contracts.ts';
 import * as history from './history/contracts.ts';
@@ -17,6 +18,7 @@ export const contractsByFeature = {
   auth,
   banking,
   contact,
+  custody,
   dev,
   health,
   history,

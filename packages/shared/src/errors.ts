@@ -40,6 +40,8 @@ export const errorCodes = {
   KYC_REQUIRED: 403,
   /** Asset to cash for more than the unlocked holdings are worth (SPEC §8 "Insufficient asset balance"). */
   INSUFFICIENT_ASSETS: 422,
+  /** Crypto and cash are digital: they cannot be delivered (DESIGN §5). */
+  NOT_DELIVERABLE: 422,
   // Identity verification (kyc.ts)
   /** An upload over its size limit (KYC documents: 10 MB). */
   FILE_TOO_LARGE: 413,

@@ -15,3 +15,18 @@ export const getMailbox = defineContract({
   response: z.array(outboxMessageSchema),
   errors: [],
 });
+
+export const runJobs = defineContract({
+  method: 'POST',
+  path: '/api/v1/dev/run-jobs',
+  access: 'public',
+  tag: 'development',
+  summary: 'Run the jobs due at a given time (a fixed term’s maturity), as if the clock said so',
+  description:
+    'For end-to-end tests and trying the product: only with the outbox, never in production.',
+  // PostgreSQL has no year 0 (ISO's 1 BC) and would fail on it with a 500: a validation error.
+  body: z.strictObject({ at: z.iso.datetime().refine((at) => !at.startsWith('0000-')) }),
+  status: 200,
+  response: z.object({ ran: z.number().int() }),
+  errors: [],
+});
