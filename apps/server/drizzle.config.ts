@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/vault-schema.ts',
     './src/db/kyc-schema.ts',
     './src/db/banking-schema.ts',
+    './src/db/custody-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

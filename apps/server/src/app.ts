@@ -22,11 +22,13 @@ import { healthRoutes } from './features/health/routes.ts';
 import { historyRoutes } from './features/history/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
 import { bankingRoutes } from './features/banking/routes.ts';
+import { custodyRoutes } from './features/custody/routes.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
 import { guardEveryRoute } from './http/access.ts';
 import { csrfGuard, changesState } from './http/csrf.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { scheduleIdempotencyKeyPurge } from './http/idempotency.ts';
+import { scheduleJobs } from './jobs/runner.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
@@ -107,8 +109,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await feature(adminVaultRoutes);
   await feature(kycRoutes);
   await feature(bankingRoutes);
+  await feature(custodyRoutes);
   await registerRealtime(app, ctx);
   scheduleIdempotencyKeyPurge(app, ctx);
+  scheduleJobs(app, ctx);
   // Work a request left running after its answer (a mail, a token) ends before the database does.
   app.addHook('onClose', () => backgroundWorkSettled(ctx));
   // The outbox's mailbox hands out every code and reset link: never in production.

@@ -44,6 +44,10 @@ const envSchema = z
     WEB_DIST: z.string().optional(),
     /** Server processes sharing the port (main.ts, cluster.ts); PostgreSQL only. */
     WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
+    JOB_INTERVAL_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(3_600_000).optional(),
+    ),
     DATABASE_POOL_SIZE: z.preprocess(
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1000).optional(),
@@ -112,6 +116,8 @@ export interface Config {
    * served as many trades and summaries as 20, and 4 served half as many (bench/README.md).
    */
   databasePoolSize: number;
+  /** How often each process runs due jobs (jobs/runner.ts); 0 runs none on a timer (tests). */
+  jobIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -153,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.WEB_CONCURRENCY ??
       (e.NODE_ENV === 'production' && e.DATABASE_URL ? os.availableParallelism() : 1),
     databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(8, 4 * os.availableParallelism()),
+    jobIntervalMs: e.JOB_INTERVAL_MS ?? 15_000,
   };
 }
 

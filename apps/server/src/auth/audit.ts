@@ -32,7 +32,9 @@ export type AuditAction =
   | 'admin.kyc_document_viewed'
   | 'bank.account_registered'
   | 'bank.account_deleted'
-  | 'transfer.status_changed';
+  | 'transfer.status_changed'
+  | 'delivery.status_changed'
+  | 'delivery.tracking_added';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -14,8 +14,15 @@ import * as accountsSchema from './schema.ts';
 import * as vaultSchema from './vault-schema.ts';
 import * as kycSchema from './kyc-schema.ts';
 import * as bankingSchema from './banking-schema.ts';
+import * as custodySchema from './custody-schema.ts';
 
-const schema = { ...accountsSchema, ...vaultSchema, ...kycSchema, ...bankingSchema };
+const schema = {
+  ...accountsSchema,
+  ...vaultSchema,
+  ...kycSchema,
+  ...bankingSchema,
+  ...custodySchema,
+};
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -1,6 +1,7 @@
 // The CHECKs on status, kind, type, purpose, role, unit and language columns (db/one-of.ts,
-// migration 0008): each accepts every value of the union the code writes from and refuses any
-// other, and the lists the database holds are the unions themselves, so they cannot drift.
+// migration 0008), and on a fixed term's months: each accepts every value of the union the code
+// writes from and refuses any other, and the lists the database holds are the unions themselves,
+// so they cannot drift.
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,12 @@ import { storedKycStatuses } from './kyc-schema.ts';
 import { authTokenPurposes, codePurposes, roles } from './schema.ts';
 import { valuables } from './vault-schema.ts';
 import { cardTypes, transferStatuses, transferTypes } from '@secure-vault/shared/transfers';
+import {
+  deliveryStatuses,
+  fixedTermMonths,
+  fixedTermStatuses,
+  trackingStatuses,
+} from '@secure-vault/shared/custody';
 
 /** A fresh database (in memory, or on TEST_DATABASE_URL), not yet migrated. */
 async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
@@ -55,6 +62,8 @@ interface Checked {
   row(value: string, n: number): SQL;
   /** The migration that made the table, when after 0008. */
   since?: string;
+  /** Values the column must refuse, when the text near misses do not apply (a number column). */
+  outside?: readonly string[];
 }
 
 /** A user of its own for each row of a table with one row per user (or per user and side). */
@@ -204,6 +213,74 @@ const checked: Record<string, Checked> = {
         sql`insert into transfers (user_id, type, status, amount, language) select id, 'card_deposit', 'pending', 1, ${value} from u`,
       ),
   },
+  fixed_terms_status_check: {
+    table: 'fixed_terms',
+    column: 'status',
+    values: fixedTermStatuses,
+    since: '0012',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into fixed_terms (user_id, valuable_id, item_name, months, interest_rate, principal, profit, status, language, started_at, matures_at) select id, gen_random_uuid(), 'Gold', 1, 0.05, 1, 0.05, ${value}, 'en', now(), now() from u`,
+      ),
+  },
+  fixed_terms_language_check: {
+    table: 'fixed_terms',
+    column: 'language',
+    values: languages,
+    since: '0012',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into fixed_terms (user_id, valuable_id, item_name, months, interest_rate, principal, profit, status, language, started_at, matures_at) select id, gen_random_uuid(), 'Gold', 1, 0.05, 1, 0.05, 'active', ${value}, now(), now() from u`,
+      ),
+  },
+  fixed_terms_months_check: {
+    table: 'fixed_terms',
+    column: 'months',
+    values: fixedTermMonths.map((months) => String(months)),
+    since: '0012',
+    outside: ['0', '2', '24', '-1'],
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into fixed_terms (user_id, valuable_id, item_name, months, interest_rate, principal, profit, status, language, started_at, matures_at) select id, gen_random_uuid(), 'Gold', ${value}::integer, 0.05, 1, 0.05, 'active', 'en', now(), now() from u`,
+      ),
+  },
+  deliveries_status_check: {
+    table: 'deliveries',
+    column: 'status',
+    values: deliveryStatuses,
+    since: '0012',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into deliveries (user_id, item_name, item_type, recipient_name, recipient_email, recipient_phone, recipient_address, status, language) select id, 'Ring', 'jewelry', 'A', 'a@example.com', '+441', 'Here', ${value}, 'en' from u`,
+      ),
+  },
+  deliveries_language_check: {
+    table: 'deliveries',
+    column: 'language',
+    values: languages,
+    since: '0012',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into deliveries (user_id, item_name, item_type, recipient_name, recipient_email, recipient_phone, recipient_address, status, language) select id, 'Ring', 'jewelry', 'A', 'a@example.com', '+441', 'Here', 'pending', ${value} from u`,
+      ),
+  },
+  delivery_tracking_status_check: {
+    table: 'delivery_tracking',
+    column: 'status',
+    values: trackingStatuses,
+    since: '0012',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`, d as (insert into deliveries (user_id, item_name, item_type, recipient_name, recipient_email, recipient_phone, recipient_address) select id, 'Ring', 'jewelry', 'A', 'a@example.com', '+441', 'Here' from u returning id)
+            insert into delivery_tracking (delivery_id, status) select id, ${value} from d`,
+      ),
+  },
 };
 
 class RolledBack extends Error {}
@@ -240,7 +317,7 @@ describe('one-of checks', () => {
     await drop();
   });
 
-  describe.each(Object.entries(checked))('%s', (constraint, { values, row }) => {
+  describe.each(Object.entries(checked))('%s', (constraint, { values, row, outside }) => {
     it('accepts every value of the union', async () => {
       await rolledBack(database.db, async (tx) => {
         for (const [n, value] of values.entries()) await tx.execute(row(value, n));
@@ -257,7 +334,7 @@ describe('one-of checks', () => {
     it('refuses a value outside it', async () => {
       const known = values[0] ?? '';
       // Near misses too: case and spaces matter, and an empty string is not a value.
-      for (const value of ['unknown', known.toUpperCase(), `${known} `, '']) {
+      for (const value of outside ?? ['unknown', known.toUpperCase(), `${known} `, '']) {
         expect(
           await refusal(rolledBack(database.db, (tx) => tx.execute(row(value, 0)).then(() => {}))),
         ).toEqual({ code: '23514', constraint });
@@ -281,9 +358,12 @@ describe('one-of checks', () => {
       // PostgreSQL keeps `x in ('a', 'b')` as `x = ANY (ARRAY['a'::text, 'b'::text])`.
       const list = /\(\(?(\w+) = ANY \(ARRAY\[(.*?)\]\)\)/.exec(definition);
       if (!list) continue;
-      const values = [...(list[2] ?? '').matchAll(/'((?:[^']|'')*)'::text/g)].map((m) =>
+      const quoted = [...(list[2] ?? '').matchAll(/'((?:[^']|'')*)'::text/g)].map((m) =>
         (m[1] ?? '').replaceAll("''", "'"),
       );
+      // A number column's list is bare numbers: `months = ANY (ARRAY[1, 3, 6, 12])`.
+      const numbers = /^-?\d+(, -?\d+)*$/.test(list[2] ?? '') ? (list[2] ?? '').split(', ') : [];
+      const values = quoted.length > 0 ? quoted : numbers;
       found[name] = { table, column: list[1] ?? '', values };
     }
     const expected = Object.fromEntries(

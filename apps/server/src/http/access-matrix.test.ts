@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycDocuments, kycVerifications } from '../db/kyc-schema.ts';
 import { bankAccounts, transfers } from '../db/banking-schema.ts';
+import { deliveries } from '../db/custody-schema.ts';
 import { sessions } from '../db/schema.ts';
 import { valuables } from '../db/vault-schema.ts';
 import { call, enableTwoFactor, grantAdmin } from '../test/auth-helpers.ts';
@@ -94,6 +95,34 @@ beforeAll(async () => {
   );
   if (withdrawal.statusCode !== 201) throw new Error(`withdrawal: ${withdrawal.body}`);
   ownerIds.withdrawals = withdrawal.json<{ id: string }>().id;
+  // A pending delivery of the owner's: what the customer's cancel and staff's status and
+  // tracking routes name by id.
+  const [silver] = await t.ctx.db
+    .insert(valuables)
+    .values({
+      userId: owner.userId,
+      itemName: 'Silver candlesticks',
+      itemType: 'collectibles',
+      estimatedValue: '300.00',
+      dateStored: t.ctx.clock.now(),
+    })
+    .returning({ id: valuables.id });
+  ownerIds.deliveryItem = silver?.id ?? '';
+  const delivery = await call(
+    t,
+    'POST',
+    '/me/deliveries',
+    {
+      valuableId: ownerIds.deliveryItem,
+      recipientName: 'Owner',
+      recipientEmail: owner.email,
+      recipientPhone: '+971501234567',
+      recipientAddress: '1 Palm Street, Dubai',
+    },
+    { cookie: owner.cookie, headers: { 'idempotency-key': randomUUID() } },
+  );
+  if (delivery.statusCode !== 201) throw new Error(`delivery: ${delivery.body}`);
+  ownerIds.deliveries = delivery.json<{ id: string }>().id;
 
   const plainStaff = await createCustomer(t, { label: 'staff-no-2fa' });
   await grantAdmin(t, plainStaff.userId);
@@ -252,6 +281,8 @@ describe('the access matrix', () => {
       [
         'GET /api/v1/auth/current-session',
         'GET /api/v1/dev/mailbox',
+        // The four fixed terms and their rates (SPEC §9): the same for everyone, nothing personal.
+        'GET /api/v1/fixed-terms',
         'GET /api/v1/openapi.json',
         'POST /api/v1/auth/impersonation/complete',
         'POST /api/v1/auth/password-reset',
@@ -263,6 +294,9 @@ describe('the access matrix', () => {
         'POST /api/v1/auth/sign-up/resend',
         'POST /api/v1/auth/sign-up/verify',
         'POST /api/v1/contact',
+        // Like the mailbox, registered only while the outbox is the mail transport and never in
+        // production (app.ts): it runs the jobs due at a given time, so e2e can mature a term.
+        'POST /api/v1/dev/run-jobs',
       ].sort(),
     );
   });
@@ -308,6 +342,7 @@ describe('the access matrix', () => {
     );
     expect(withIds.length).toBeGreaterThan(0);
     expect(withIds.map((route) => route.url)).toContain('/api/v1/me/withdrawals/:id/cancel');
+    expect(withIds.map((route) => route.url)).toContain('/api/v1/me/deliveries/:id/cancel');
     // Another customer's id is answered as a missing one: it is not even said to exist.
     const found = await breaches(withIds, otherCustomer.cookie, { status: 404, code: 'NOT_FOUND' });
     expect(found).toEqual([]);
@@ -323,6 +358,17 @@ describe('the access matrix', () => {
       .from(transfers)
       .where(eq(transfers.id, ownerIds.withdrawals ?? ''));
     expect(withdrawal?.status).toBe('pending');
+    // Nor cancelled the owner's delivery: it is pending and the item still out of the vault.
+    const [delivery] = await t.ctx.db
+      .select({ status: deliveries.status })
+      .from(deliveries)
+      .where(eq(deliveries.id, ownerIds.deliveries ?? ''));
+    expect(delivery?.status).toBe('pending');
+    const [item] = await t.ctx.db
+      .select({ status: valuables.status })
+      .from(valuables)
+      .where(eq(valuables.id, ownerIds.deliveryItem ?? ''));
+    expect(item?.status).toBe('in_delivery');
     expect(await cashOf(t, owner.userId)).toBe('800.00000000');
     expect(await cashOf(t, otherCustomer.userId)).toBe('0.00000000');
   }, 120_000);

@@ -100,20 +100,22 @@ const verified = await verifiedCustomer(t, { cash: '5000', label: 'fuzz-verified
 const verifiedBankAccount = await addBankAccount(t, verified.userId);
 const metal = await trade(t, verified, { side: 'buy', asset: 'AU', quantity: '1000' });
 if (metal.statusCode !== 201) throw new Error(`setup trade: ${metal.body}`);
+const [verifiedGold] = await rowsOf<{ id: string }>(
+  t.ctx.db,
+  sql`select id from valuables where user_id = ${verified.userId} and asset_symbol = 'AU'`,
+);
+if (!verifiedGold) throw new Error('setup: no gold position');
 const verifiedValuables = [
   await cashIdOf(t, verified.userId),
   ...(await seedValuables(t, verified.userId, [{ itemName: 'Brooch', estimatedValue: '40' }])),
-  ...(
-    await rowsOf<{ id: string }>(
-      t.ctx.db,
-      sql`select id from valuables where user_id = ${verified.userId} and asset_symbol = 'AU'`,
-    )
-  ).map((row) => row.id),
+  verifiedGold.id,
 ];
+let setupKeys = 0;
 async function request(caller: { cookie: string }, url: string, body: object): Promise<string> {
+  setupKeys += 1;
   const res = await call(t, 'POST', url, body, {
     cookie: caller.cookie,
-    headers: { [idempotencyHeader]: `fuzz-setup-${url}-${JSON.stringify(body)}` },
+    headers: { [idempotencyHeader]: `fuzz-setup-${setupKeys}` },
   });
   if (res.statusCode !== 201) throw new Error(`setup ${url}: ${res.body}`);
   return res.json<{ id: string }>().id;
@@ -124,14 +126,33 @@ for (const amount of ['10', '20', '30']) {
     await request(verified, '/me/withdrawals', { bankAccountId: verifiedBankAccount, amount }),
   );
 }
+// Deliveries of parts of the verified customer's gold: the customer's cancel and staff's status
+// and tracking routes get real ids.
+const pendingDeliveries: string[] = [];
+for (const quantity of ['100', '110', '120', '130', '140']) {
+  pendingDeliveries.push(
+    await request(verified, '/me/deliveries', {
+      valuableId: verifiedGold.id,
+      quantity,
+      recipientName: 'Tala Fuzz',
+      recipientEmail: 'tala@example.com',
+      recipientPhone: '+971501234567',
+      recipientAddress: '1 Palm Street\nDubai',
+    }),
+  );
+}
 const pendingDeposits: string[] = [];
 for (const amount of ['1', '2', '3', '4', '5', '6', '7', '8']) {
   pendingDeposits.push(
     await request(target, '/me/deposits/card', { amount, cardLastFour: '4242', cardType: 'Visa' }),
   );
 }
-/** The routes that send value out of the platform or to another customer. */
-const sendsValueOut = (url: string) => /^\/api\/v1\/(transfers|me\/withdrawals)\b/.test(url);
+/**
+ * The routes that send value out of the platform or to another customer, or act on the verified
+ * customer's holdings (fixing one for a term): called as that customer, so they reach the ledger.
+ */
+const sendsValueOut = (url: string) =>
+  /^\/api\/v1\/(transfers|me\/withdrawals|me\/deliveries|me\/fixed-terms)\b/.test(url);
 
 const firstPage = await t.app.inject({
   url: '/api/v1/me/history?limit=1',
@@ -188,6 +209,12 @@ const hints: Hints = (field, schema) => {
       );
     case 'valuableId':
       return fc.constantFrom(...verifiedValuables, ...targetValuables, unknownId);
+    case 'recipientPhone':
+      // A phone number libphonenumber-js takes, so valid-shaped deliveries reach the ledger.
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom('+971501234567', '+447911123456') },
+        { weight: 1, arbitrary: fc.string({ maxLength: 32 }) },
+      );
     case 'bankAccountId':
       return fc.constantFrom(verifiedBankAccount, unknownId);
     default:
@@ -195,11 +222,39 @@ const hints: Hints = (field, schema) => {
   }
 };
 
+// Custody items of the verified customer's, one to fix for a term and one to deliver, so the
+// valid-shaped bodies below (and the hostile ones built on them) reach the ledger's writes.
+const [watch = unknownId, painting = unknownId] = await seedValuables(t, verified.userId, [
+  { itemName: 'Watch', estimatedValue: '250' },
+  { itemName: 'Painting', itemType: 'artwork', estimatedValue: '900' },
+]);
+/** A custody item whole, or a few mg of the gold position (a quantity JSON Schema cannot tie). */
+const itemOrPart = (item: string) =>
+  fc.oneof(
+    fc.constant({ valuableId: item }),
+    fc.constantFrom('1', '10.5', '25').map((quantity) => ({
+      valuableId: verifiedGold.id,
+      quantity,
+    })),
+  );
+
 /** A trade names a quantity or a total, never both: a refinement JSON Schema cannot say. */
 const validBodies: Record<string, fc.Arbitrary<object>> = {
   'POST /api/v1/trades': fc
     .tuple(fc.constantFrom('buy', 'sell'), symbols, fc.constantFrom('quantity', 'total'), amounts)
     .map(([side, asset, field, amount]) => ({ side, asset, [field]: amount })),
+  'POST /api/v1/me/fixed-terms': fc
+    .tuple(itemOrPart(watch), fc.constantFrom(1, 3, 6, 12))
+    .map(([what, months]) => ({ ...what, months })),
+  'POST /api/v1/me/deliveries': fc
+    .tuple(itemOrPart(painting), fc.constantFrom('+971501234567', '+447911123456'))
+    .map(([what, recipientPhone]) => ({
+      ...what,
+      recipientName: 'Tala Fuzz',
+      recipientEmail: 'tala@example.com',
+      recipientPhone,
+      recipientAddress: '1 Palm Street\nDubai',
+    })),
 };
 
 /**
@@ -229,6 +284,16 @@ function paramValue(url: string, name: string): { canonical: string; any: fc.Arb
   if (name === 'id' && url.includes('/me/withdrawals/')) {
     const [first = unknownId] = pendingWithdrawals;
     return { canonical: first, any: fc.constantFrom(...pendingWithdrawals, unknownId) };
+  }
+  // The verified customer cancels a delivery of theirs; staff move others on and track them
+  // (apart, so the cancels do not leave staff only cancelled ones).
+  if (name === 'id' && url.includes('/me/deliveries/')) {
+    const mine = pendingDeliveries.slice(0, 2);
+    return { canonical: mine[0] ?? unknownId, any: fc.constantFrom(...mine, unknownId) };
+  }
+  if (name === 'id' && url.includes('/admin/deliveries/')) {
+    const staffs = pendingDeliveries.slice(2);
+    return { canonical: staffs[0] ?? unknownId, any: fc.constantFrom(...staffs, unknownId) };
   }
   // Staff decide a pending request, named by its type and id (a mismatch is a missing one).
   // The ids are card deposits, so the type is mostly theirs and the decision is reached.
@@ -278,6 +343,8 @@ type Route = ReturnType<typeof routeTable>[number];
 /** A cursor is opaque to clients, so its edges are cursors holding impossible positions. */
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const fieldEdges: Record<string, unknown[]> = {
+  // Dates ISO 8601 accepts at the ends of PostgreSQL's range: it has no year 0.
+  at: ['0000-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z'],
   cursor: [
     cursorOf(['9999-99-99T99:99:99.000000Z', target.userId]),
     cursorOf(['0000-01-01T00:00:00.000000Z', target.userId]),

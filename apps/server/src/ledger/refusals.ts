@@ -30,17 +30,26 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
   INSUFFICIENT_CASH: (d) =>
     `You need ${usd(d.needed ?? '0')} but only have ${usd(d.balance ?? '0')} in cash.`,
   INSUFFICIENT_HOLDING: (d) =>
-    `You want to ${d.action === 'transfer' ? 'transfer' : 'sell'} ${dec(d.wanted ?? '0').toString()} ${units(d.symbol)} of ${assetName(d.symbol)} but only hold ${dec(d.held ?? '0').toString()}.`,
+    `You want to ${d.action ?? 'sell'} ${dec(d.wanted ?? '0').toString()} ${units(d.symbol)} of ${assetName(d.symbol)} but only hold ${dec(d.held ?? '0').toString()}.`,
   ASSET_UNAVAILABLE: (d) => {
-    const verb = d.action === 'transfer' ? 'transferred' : 'sold';
+    const verb = pastTense[d.action ?? 'sell'] ?? 'sold';
+    if (d.status === 'cash') return 'Cash cannot be fixed for a term.';
+    if (d.status === 'no_value') return `${assetName(d.symbol)} has no value to fix for a term.`;
     if (d.status === 'negative')
       return `${assetName(d.symbol)} is not an asset that can be ${verb}.`;
+    // Asked again for what it is already doing: "cannot be fixed for a term until it ends" would
+    // read as if the term could be fixed later.
+    if (d.status === 'locked' && d.action === 'fix')
+      return `Your ${assetName(d.symbol)} is already fixed for a term.`;
+    if (d.status === 'in_delivery' && d.action === 'deliver')
+      return `Your ${assetName(d.symbol)} is already out for delivery.`;
     return d.status === 'locked'
       ? `Your ${assetName(d.symbol)} is fixed for a term and cannot be ${verb} until it ends.`
       : `Your ${assetName(d.symbol)} is out for delivery and cannot be ${verb}.`;
   },
   INSUFFICIENT_ASSETS: (d) =>
     `Insufficient asset balance: your unlocked holdings are worth ${usd(d.available ?? '0')}, less than ${usd(d.wanted ?? '0')}.`,
+  NOT_DELIVERABLE: () => 'Digital assets cannot be delivered',
   KYC_REQUIRED: () => 'Please complete identity verification (KYC) first.',
   QUANTITY_INVALID: (d) =>
     d.what === 'whole'
@@ -51,10 +60,20 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
   IDEMPOTENCY_KEY_REUSED: () => 'This Idempotency-Key was already used for a different request.',
   FORBIDDEN: () => 'Staff cannot decide a request of their own; another staff member must.',
   CONFLICT: (d) =>
-    d.status
-      ? `This request is already ${d.status}; a final state does not change.`
-      : 'A request with this Idempotency-Key is still being processed.',
+    d.wanted
+      ? `A delivery that is ${d.status ?? ''} cannot become ${d.wanted}.`
+      : d.status
+        ? `This request is already ${d.status}; a final state does not change.`
+        : 'A request with this Idempotency-Key is still being processed.',
   NOT_FOUND: (d) => notFound[d.what ?? 'valuable'] ?? 'No such valuable.',
+};
+
+/** What a refusal was about, for its wording ("cannot be transferred"). */
+const pastTense: Record<string, string> = {
+  sell: 'sold',
+  transfer: 'transferred',
+  fix: 'fixed for a term',
+  deliver: 'delivered',
 };
 
 const notFound: Record<string, string> = {
@@ -63,6 +82,7 @@ const notFound: Record<string, string> = {
   receiver: 'No customer has this account number.',
   bank_account: 'This bank account was not found.',
   transfer: 'This request was not found.',
+  delivery: 'This delivery request was not found.',
 };
 
 /** The refusal a ledger function raised, as the API's error; anything else is rethrown as is. */

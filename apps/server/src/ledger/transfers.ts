@@ -3,7 +3,6 @@
 // withdrawal, asset to cash) opened pending, and a pending request made final exactly once.
 // The answers are built in SQL (transfer_json), so a replayed Idempotency-Key returns the
 // very answer the first request got.
-import { assets, quantityDecimals } from '@secure-vault/shared/catalogue';
 import type {
   AdminTransfer,
   FinalTransferStatus,
@@ -16,17 +15,7 @@ import type { Database } from '../db/client.ts';
 import type { Idempotency, LedgerOperation, Outcome, StoredOutcome } from './movement.ts';
 import { toOutcome } from './movement.ts';
 import { refusing } from './refusals.ts';
-import { newPosition } from './trade.ts';
-
-/** Every listed asset's price, quantity decimals and new-position description, for SQL. */
-const listedAssets = JSON.stringify(
-  Object.fromEntries(
-    assets.map((asset) => [
-      asset.symbol,
-      { price: asset.price, decimals: quantityDecimals(asset), new: newPosition(asset) },
-    ]),
-  ),
-);
+import { listedAssets } from './assets.ts';
 
 export interface AssetTransfer {
   id: string;

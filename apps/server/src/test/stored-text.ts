@@ -11,6 +11,10 @@ const multiLineColumns = new Set([
   'mail_outbox.text',
   'mail_outbox.html',
   'audit_log.details',
+  'deliveries.recipient_address',
+  'delivery_tracking.message',
+  // Stored answers replayed for an Idempotency-Key: a delivery's holds its recipient address.
+  'idempotency_keys.response_body',
 ]);
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

@@ -32,6 +32,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     DATA_KEY: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // Tests run due jobs themselves, at the times they choose (jobs/runner.ts runDueJobs).
+    JOB_INTERVAL_MS: '0',
     ...env,
   });
 }

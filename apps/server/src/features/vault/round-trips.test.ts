@@ -12,6 +12,7 @@ import * as accountsSchema from '../../db/schema.ts';
 import * as vaultSchema from '../../db/vault-schema.ts';
 import * as kycSchema from '../../db/kyc-schema.ts';
 import * as bankingSchema from '../../db/banking-schema.ts';
+import * as custodySchema from '../../db/custody-schema.ts';
 import { backgroundWorkSettled } from '../../auth/background-work.ts';
 import { signUp, type SignedUp } from '../../test/auth-helpers.ts';
 import { depositCash } from '../../test/customers.ts';
@@ -25,7 +26,13 @@ const statements: string[] = [];
 
 /** The same connection, with a logger that records every statement Drizzle sends. */
 function countingDb(db: Db): Db {
-  const schema = { ...accountsSchema, ...vaultSchema, ...kycSchema, ...bankingSchema };
+  const schema = {
+    ...accountsSchema,
+    ...vaultSchema,
+    ...kycSchema,
+    ...bankingSchema,
+    ...custodySchema,
+  };
   const logger = { logQuery: (query: string) => void statements.push(query) };
   const client = (db as unknown as { $client: unknown }).$client;
   return dbKind === 'postgres'
