@@ -39,6 +39,7 @@ const Kyc = lazy(() => import('@/app/routes/kyc'));
 const InterAccounts = lazy(() => import('@/app/routes/inter-accounts'));
 const TransferAssets = lazy(() => import('@/app/routes/transfer-assets'));
 const Withdrawal = lazy(() => import('@/app/routes/withdrawal'));
+const FixedAssets = lazy(() => import('@/app/routes/fixed-assets'));
 
 export function AppRoutes() {
   return (
@@ -73,6 +74,7 @@ export function AppRoutes() {
           <Route path={paths.interAccounts} element={<InterAccounts />} />
           <Route path={paths.transferAssets} element={<TransferAssets />} />
           <Route path={paths.withdrawal} element={<Withdrawal />} />
+          <Route path={paths.fixedAssets} element={<FixedAssets />} />
           <Route element={<AdminOnly />}>
             <Route path={paths.admin} element={<Admin />} />
           </Route>

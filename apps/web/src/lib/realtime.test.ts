@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as shared from '@secure-vault/shared/realtime';
 import * as realtime from './realtime';
-import { connectRealtime, parseChange, realtimeUrl, topicQueryKeys } from './realtime';
+import * as custody from '@secure-vault/shared/custody/contracts';
+import { apiKey } from './api-query';
+import { connectRealtime, custodyKeys, parseChange, realtimeUrl, topicQueryKeys } from './realtime';
 
 /** Just enough of a WebSocket for the connection logic. */
 class FakeSocket {
@@ -73,6 +75,11 @@ describe('realtime', () => {
     );
   });
 
+  it('writes the custody keys as its contracts make them', () => {
+    expect(custodyKeys.fixedTerms).toEqual(apiKey(custody.getMyFixedTerms));
+    expect(custodyKeys.deliveries).toEqual(apiKey(custody.getMyDeliveries));
+  });
+
   it('maps topics to the queries they make stale', () => {
     expect(topicQueryKeys.valuables).toEqual([
       ['me', 'valuables'],
@@ -81,6 +88,7 @@ describe('realtime', () => {
       ['me', 'history'],
       ['me', 'account'],
       ['me', 'transfers'],
+      ['me', 'fixed-terms'],
     ]);
     expect(topicQueryKeys.profile).toEqual([
       ['me', 'profile'],
@@ -90,6 +98,7 @@ describe('realtime', () => {
     ]);
     expect(topicQueryKeys.requests).toEqual([
       ['requests'],
+      ['me', 'deliveries'],
       ['me', 'transfers'],
       ['me', 'account'],
       ['me', 'bank-accounts'],

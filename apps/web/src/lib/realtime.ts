@@ -31,6 +31,16 @@ export const realtimeCloseCodes = { unauthenticated: 4401 } as const;
 export const requestsQueryKey = ['requests'] as const;
 
 /**
+ * Custody's list keys, written out: importing its contracts here would bring the delivery form's
+ * phone-number rules (libphonenumber-js) into every signed-in page. realtime.test.ts holds them
+ * equal to the contracts' keys.
+ */
+export const custodyKeys = {
+  fixedTerms: ['me', 'fixed-terms'],
+  deliveries: ['me', 'deliveries'],
+} as const;
+
+/**
  * What each topic makes stale. A change of valuables (a trade in another tab, a staff credit)
  * also moves the Sell tab's holdings and the history.
  */
@@ -42,6 +52,8 @@ export const topicQueryKeys: Record<RealtimeTopic, readonly QueryKey[]> = {
     apiKey(history.getHistory),
     apiKey(banking.getAccount),
     apiKey(banking.getMyTransfers),
+    // A term matured: it shows as matured, and its holding unlocks beside the profit's cash.
+    custodyKeys.fixedTerms,
   ],
   // The account overview carries the KYC status beside the cash.
   profile: [
@@ -50,9 +62,11 @@ export const topicQueryKeys: Record<RealtimeTopic, readonly QueryKey[]> = {
     apiKey(kyc.getKyc),
     apiKey(banking.getAccount),
   ],
-  // A request's status changed (a deposit completed, a withdrawal failed and refunded…).
+  // A request's status changed (a deposit completed, a withdrawal failed and refunded, a delivery
+  // moved on or got a tracking record…).
   requests: [
     requestsQueryKey,
+    custodyKeys.deliveries,
     apiKey(banking.getMyTransfers),
     apiKey(banking.getAccount),
     apiKey(banking.getBankAccounts),
