@@ -1,5 +1,6 @@
-// /settings (SPEC §2): account details, password, two-factor and signed-in devices. While staff
-// view a customer's account, password and two-factor are the customer's alone (DESIGN §4).
+// /settings (SPEC §2): account details, Delivery Services (request and tracking), password,
+// two-factor and signed-in devices. While staff view a customer's account, password and
+// two-factor are the customer's alone (DESIGN §4), and so are asking for and cancelling a delivery.
 import { Link } from 'react-router';
 import { ArrowLeft, Eye, ShieldAlert } from 'lucide-react';
 import { paths } from '@secure-vault/shared/paths';
@@ -8,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { useSession } from '@/lib/auth/get-session';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { DeliveryCard } from '@/features/custody/components/delivery-card';
 import { AccountCard } from '@/features/settings/components/account-card';
 import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
 import { SessionsCard } from '@/features/settings/components/sessions-card';
@@ -33,6 +35,7 @@ export default function SettingsRoute() {
         <p className="mt-2 text-muted-foreground">{t('subtitle')}</p>
       </div>
       <AccountCard session={session} />
+      <DeliveryCard isImpersonation={isImpersonation} />
       {isImpersonation ? (
         <Alert tone="warning" data-testid="impersonation-settings-notice">
           <Eye aria-hidden />
