@@ -21,8 +21,10 @@ import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { BookBalanceTab } from '@/features/admin/components/book-balance-tab';
+import { DeliveryTab } from '@/features/admin/components/delivery-tab';
 import { KycTab } from '@/features/admin/components/kyc-tab';
 import { PlatformNetWorthCard } from '@/features/admin/components/platform-net-worth-card';
+import { TrackingTab } from '@/features/admin/components/tracking-tab';
 import { TransfersTab } from '@/features/admin/components/transfers-tab';
 import { UpcomingTab } from '@/features/admin/components/upcoming-tab';
 import { UsersTab } from '@/features/admin/components/users-tab';
@@ -51,9 +53,18 @@ function isTab(value: string | null): value is TabValue {
 export default function AdminRoute() {
   // `kyc`: KYC Management shows the wizard's own labels for the customer's answers.
   // `catalogue`, `transfers`, `auth`: Transfer Management names listed assets, and its decisions
-  // show the shared schemas' messages and the texts of known error codes; loaded with the page,
-  // so opening the tab or a decision does not wait for them.
-  const { t } = useTranslation(['admin', 'vault', 'kyc', 'catalogue', 'transfers', 'auth']);
+  // show the shared schemas' messages and the texts of known error codes; `custody`: the
+  // tracking forms' messages. Loaded with the page, so opening a tab or a decision does not wait
+  // for them.
+  const { t } = useTranslation([
+    'admin',
+    'vault',
+    'kyc',
+    'catalogue',
+    'transfers',
+    'auth',
+    'custody',
+  ]);
   usePageTitle(t('title'));
   // useLocation and useNavigate rather than useSearchParams, which would add its code to the
   // first page load of every visitor (decision 002).
@@ -117,13 +128,13 @@ export default function AdminRoute() {
           <UpcomingTab section="passwordReset" title={t('tabs.passwordReset')} icon={LockKeyhole} />
         </TabsContent>
         <TabsContent value="delivery">
-          <UpcomingTab section="delivery" title={t('tabs.delivery')} icon={Truck} />
+          <DeliveryTab />
         </TabsContent>
         <TabsContent value="kyc">
           <KycTab />
         </TabsContent>
         <TabsContent value="tracking">
-          <UpcomingTab section="tracking" title={t('tabs.tracking')} icon={Navigation} />
+          <TrackingTab />
         </TabsContent>
       </Tabs>
     </div>

@@ -8,7 +8,7 @@ export function UpcomingTab({
   title,
   icon: Icon,
 }: {
-  section: 'passwordReset' | 'delivery' | 'tracking';
+  section: 'passwordReset';
   title: string;
   icon: ComponentType<{ 'aria-hidden'?: boolean; className?: string }>;
 }) {
