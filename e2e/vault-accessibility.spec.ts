@@ -30,6 +30,8 @@ for (const language of ['en', 'ar'] as const) {
         browser,
         expectAccessible,
       }) => {
+        // Two pages, a dozen axe runs and every admin tab: close to a minute on a busy runner.
+        test.setTimeout(150_000);
         const email = uniqueEmail(`vault-axe-${language}-${theme}`);
         await createCustomer(request, readMailbox, email, 'customer-password');
         await signInThroughForm(page, language, email, 'customer-password');

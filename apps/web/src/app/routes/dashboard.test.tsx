@@ -210,9 +210,9 @@ describe('DashboardRoute', () => {
     );
     stubVault({ valuables: many });
     renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
-    expect(
-      await screen.findAllByTestId('valuable-card', {}, { timeout: 30_000 }),
-    ).toHaveLength(1000);
+    expect(await screen.findAllByTestId('valuable-card', {}, { timeout: 30_000 })).toHaveLength(
+      1000,
+    );
     expect(screen.getByTestId('valuables-count')).toHaveTextContent('1000 items');
     // It asserts that a thousand render, not how fast: jsdom on a busy 2-core machine takes
     // seconds. Speed is the bench's business.
