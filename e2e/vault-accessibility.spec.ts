@@ -75,7 +75,13 @@ for (const language of ['en', 'ar'] as const) {
           await expect(staffPage.getByTestId('platform-net-worth-total')).toBeVisible();
           const staffAxe = () => expectPageAccessible(staffPage);
           await staffAxe();
-          for (const tab of ['users', 'bookBalance', 'transfers'] as const) {
+          for (const tab of [
+            'users',
+            'bookBalance',
+            'transfers',
+            'delivery',
+            'tracking',
+          ] as const) {
             await staffPage.getByRole('tab', { name: a.tabs[tab], exact: true }).click();
             await expect(staffPage.getByRole('tabpanel')).toBeVisible();
             await staffPage.waitForLoadState('networkidle');
