@@ -113,6 +113,28 @@ export function passwordResetLink(language: Language, link: string): Rendered {
   ]);
 }
 
+/** Staff set a new password for the customer (DESIGN: unlike SPEC, the customer is told). */
+export function passwordResetByStaff(language: Language, appUrl: string): Rendered {
+  const contact = `${appUrl}/contact`;
+  if (language === 'ar') {
+    return render('ar', 'تمت إعادة تعيين كلمة المرور — Secure Vault', [
+      'مرحباً،',
+      'قام فريق Secure Vault بإعادة تعيين كلمة المرور الخاصة بحسابك، وتم تسجيل خروجك من جميع الأجهزة.',
+      'سجّل الدخول بكلمة المرور الجديدة التي زوّدك بها فريقنا، ثم غيّرها من الإعدادات.',
+      `إذا لم تطلب ذلك، فتواصل معنا فوراً: ${contact}`,
+      'مع أطيب التحيات،\nفريق Secure Vault',
+    ]);
+  }
+  // Never the password itself: it reaches the customer from staff, not through the mailbox.
+  return render('en', 'Your password was reset — Secure Vault', [
+    'Hello,',
+    'The Secure Vault team has reset the password of your account, and every device has been signed out.',
+    'Sign in with the new password our team gave you, then change it in Settings.',
+    `If you did not ask for this, contact us straight away: ${contact}`,
+    'Kind regards,\nThe Secure Vault team',
+  ]);
+}
+
 // ── Identity verification (KYC) ─────────────────────────────────────────────────────────────
 
 /** The code that confirms the phone number of the KYC wizard; there is no SMS (DESIGN §5). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { transfers } from '../../db/banking-schema.ts';
 import { auditLog } from '../../db/schema.ts';
 import { impersonationLinkLifetimeMs } from '../../auth/auth-tokens.ts';
 import { impersonationSessionMs } from '../../auth/sessions.ts';
@@ -8,6 +9,8 @@ import {
   call,
   enableTwoFactor,
   grantAdmin,
+  lastMail,
+  mailCount,
   sessionCookie,
   signIn,
   signUp,
@@ -154,12 +157,41 @@ describe('admin password reset', () => {
     expect(row).toMatchObject({ actorId: staff.userId, details: { revokedSessions: 2 } });
   });
 
+  it('emails the customer that staff reset the password and signed them out, without the password', async () => {
+    const customer = await signUp(t);
+    expect((await resetPassword(staff.cookie, customer.userId)).statusCode).toBe(204);
+    const mail = await lastMail(t, customer.email);
+    expect(mail?.subject).toBe('Your password was reset — Secure Vault');
+    expect(mail?.text).toContain('every device has been signed out');
+    expect(mail?.text).toContain('If you did not ask for this, contact us');
+    expect(mail?.html).toContain('lang="en"');
+    expect(mail?.text).not.toContain('set by staff');
+  });
+
+  it("writes in the language of the customer's latest request", async () => {
+    const customer = await signUp(t);
+    // Only the language of the row matters here, so it is written directly rather than asked for.
+    await t.ctx.db.insert(transfers).values({
+      userId: customer.userId,
+      type: 'card_deposit',
+      status: 'cancelled',
+      amount: '10.00',
+      language: 'ar',
+    });
+    expect((await resetPassword(staff.cookie, customer.userId)).statusCode).toBe(204);
+    const mail = await lastMail(t, customer.email);
+    expect(mail?.subject).toBe('تمت إعادة تعيين كلمة المرور — Secure Vault');
+    expect(mail?.html).toContain('dir="rtl"');
+  });
+
   it('answers 404 for an unknown user and 400 for a short password', async () => {
     expect(
       (await resetPassword(staff.cookie, '00000000-0000-4000-8000-000000000000')).statusCode,
     ).toBe(404);
     const customer = await signUp(t);
+    const mailsBefore = await mailCount(t, customer.email);
     expect((await resetPassword(staff.cookie, customer.userId, '12345')).statusCode).toBe(400);
+    expect(await mailCount(t, customer.email)).toBe(mailsBefore);
   });
 });
 

@@ -1,14 +1,18 @@
 // Admin: set a customer's password (SPEC §5). Every session of that user ends; audited in the
-// same transaction.
+// same transaction. Unlike SPEC (DESIGN), the customer is emailed, so a reset they did not ask
+// for does not go unnoticed.
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { invalidateResetLinks } from '../../auth/auth-tokens.ts';
+import { runAfterAnswer } from '../../auth/background-work.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { type RequestAuth, revokeSessions } from '../../auth/sessions.ts';
+import { customerLanguage } from '../../mail/customer-language.ts';
+import { passwordResetByStaff } from '../../mail/templates.ts';
 
 export async function resetUserPassword(
   ctx: AppContext,
@@ -19,13 +23,13 @@ export async function resetUserPassword(
 ): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
-    const updated = await tx
+  const { email, language } = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
       .where(eq(users.id, userId))
-      .returning({ id: users.id });
-    if (updated.length === 0) throw new AppError('NOT_FOUND', 'No such user.');
+      .returning({ id: users.id, email: users.email });
+    if (!updated) throw new AppError('NOT_FOUND', 'No such user.');
     await invalidateResetLinks(tx, userId, now);
     const revoked = await revokeSessions(tx, { userId, now });
     await writeAudit(tx, {
@@ -36,5 +40,10 @@ export async function resetUserPassword(
       details: { revokedSessions: revoked },
       at: now,
     });
+    return { email: updated.email, language: await customerLanguage(tx, userId) };
+  });
+  // Only once committed: a rolled-back reset must not tell the customer it happened.
+  runAfterAnswer(ctx, 'admin_password_reset_notice', async () => {
+    await ctx.mailer.send({ to: email, ...passwordResetByStaff(language, ctx.config.appUrl) });
   });
 }

@@ -4,10 +4,10 @@
 // cash. The movements are the ledger's (ledger/transfers.ts); here are the checks that need no
 // lock, the references, and the emails sent after the answer.
 import { randomInt, randomUUID } from 'node:crypto';
-import { desc, eq, or } from 'drizzle-orm';
+import { eq, or } from 'drizzle-orm';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import type { ErrorIssue } from '@secure-vault/shared/errors';
-import { isLanguage, type Language } from '@secure-vault/shared/i18n';
+import type { Language } from '@secure-vault/shared/i18n';
 import { dec } from '@secure-vault/shared/money';
 import {
   type AssetToCashRequest,
@@ -21,8 +21,6 @@ import {
 } from '@secure-vault/shared/transfers';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../db/caller.ts';
-import type { Db } from '../../db/client.ts';
-import { transfers } from '../../db/banking-schema.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
@@ -40,19 +38,9 @@ import {
   transferSent,
 } from '../../mail/transfer-templates.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
+import { customerLanguage } from '../../mail/customer-language.ts';
 import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
-
-/** The language the customer last asked in (their latest request), else English. */
-export async function customerLanguage(db: Db, userId: string): Promise<Language> {
-  const [row] = await db
-    .select({ language: transfers.language })
-    .from(transfers)
-    .where(eq(transfers.userId, userId))
-    .orderBy(desc(transfers.createdAt))
-    .limit(1);
-  return row && isLanguage(row.language) ? row.language : 'en';
-}
 
 interface User {
   id: string;

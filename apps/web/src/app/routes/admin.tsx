@@ -23,10 +23,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { BookBalanceTab } from '@/features/admin/components/book-balance-tab';
 import { DeliveryTab } from '@/features/admin/components/delivery-tab';
 import { KycTab } from '@/features/admin/components/kyc-tab';
+import { PasswordResetTab } from '@/features/admin/components/password-reset-tab';
 import { PlatformNetWorthCard } from '@/features/admin/components/platform-net-worth-card';
 import { TrackingTab } from '@/features/admin/components/tracking-tab';
 import { TransfersTab } from '@/features/admin/components/transfers-tab';
-import { UpcomingTab } from '@/features/admin/components/upcoming-tab';
 import { UsersTab } from '@/features/admin/components/users-tab';
 import { ValuablesTab } from '@/features/admin/components/valuables-tab';
 
@@ -125,7 +125,7 @@ export default function AdminRoute() {
           <BookBalanceTab />
         </TabsContent>
         <TabsContent value="passwordReset">
-          <UpcomingTab section="passwordReset" title={t('tabs.passwordReset')} icon={LockKeyhole} />
+          <PasswordResetTab />
         </TabsContent>
         <TabsContent value="delivery">
           <DeliveryTab />
