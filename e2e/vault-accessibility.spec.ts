@@ -81,6 +81,7 @@ for (const language of ['en', 'ar'] as const) {
             'transfers',
             'delivery',
             'tracking',
+            'passwordReset',
           ] as const) {
             await staffPage.getByRole('tab', { name: a.tabs[tab], exact: true }).click();
             await expect(staffPage.getByRole('tabpanel')).toBeVisible();
