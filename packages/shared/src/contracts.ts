@@ -2,6 +2,7 @@
 // routes and this list equal, so an operation cannot exist on one side only.
 import type { Contract } from './contract.ts';
 import * as admin from './admin/contracts.ts';
+import * as audit from './audit/contracts.ts';
 import * as auth from './auth/contracts.ts';
 import * as banking from './banking/contracts.ts';
 import * as contact from './contact/contracts.ts';
@@ -10,11 +11,15 @@ import * as dev from './dev/contracts.ts';
 import * as health from './health/contracts.ts';
 import * as history from './history/contracts.ts';
 import * as kyc from './kyc/contracts.ts';
+import * as ledgerCheck from './ledger-check/contracts.ts';
+import * as staffAccess from './staff-access/contracts.ts';
+import * as statements from './statements/contracts.ts';
 import * as trading from './trading/contracts.ts';
 import * as vault from './vault/contracts.ts';
 
 export const contractsByFeature = {
   admin,
+  audit,
   auth,
   banking,
   contact,
@@ -23,6 +28,9 @@ export const contractsByFeature = {
   health,
   history,
   kyc,
+  ledgerCheck,
+  staffAccess,
+  statements,
   trading,
   vault,
 } as const satisfies Record<string, Record<string, Contract>>;

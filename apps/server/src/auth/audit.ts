@@ -24,6 +24,8 @@ export type AuditAction =
   | 'admin.valuable_edited'
   | 'admin.valuable_deleted'
   | 'admin.book_balance_set'
+  | 'admin.book_balance_approved'
+  | 'admin.book_balance_rejected'
   | 'kyc.submitted'
   | 'kyc.document_uploaded'
   | 'kyc.document_deleted'

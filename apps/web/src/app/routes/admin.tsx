@@ -1,5 +1,5 @@
 // /admin (SPEC §2): staff only (the route sits behind the admin guard, and the server checks
-// again). The platform's net worth with the per-user dropdown, then eight tabs with Valuables
+// again). The platform's net worth with the per-user dropdown, then ten tabs (SPEC's eight, an Audit Log and a Ledger Check) with Valuables
 // Management first; the tab is kept in the address (?tab=) so a reload stays on it.
 import type { ComponentType } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -12,6 +12,8 @@ import {
   LockKeyhole,
   Navigation,
   Repeat,
+  Scale,
+  ScrollText,
   Truck,
   Users,
 } from 'lucide-react';
@@ -20,9 +22,11 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { AuditTab } from '@/features/admin/components/audit-tab';
 import { BookBalanceTab } from '@/features/admin/components/book-balance-tab';
 import { DeliveryTab } from '@/features/admin/components/delivery-tab';
 import { KycTab } from '@/features/admin/components/kyc-tab';
+import { LedgerCheckTab } from '@/features/admin/components/ledger-check-tab';
 import { PasswordResetTab } from '@/features/admin/components/password-reset-tab';
 import { PlatformNetWorthCard } from '@/features/admin/components/platform-net-worth-card';
 import { TrackingTab } from '@/features/admin/components/tracking-tab';
@@ -41,6 +45,8 @@ const tabs = [
   { value: 'delivery', icon: Truck },
   { value: 'kyc', icon: IdCard },
   { value: 'tracking', icon: Navigation },
+  { value: 'audit', icon: ScrollText },
+  { value: 'ledger', icon: Scale },
 ] as const satisfies readonly { value: string; icon: Icon }[];
 
 type TabValue = (typeof tabs)[number]['value'];
@@ -135,6 +141,12 @@ export default function AdminRoute() {
         </TabsContent>
         <TabsContent value="tracking">
           <TrackingTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
+        </TabsContent>
+        <TabsContent value="ledger">
+          <LedgerCheckTab />
         </TabsContent>
       </Tabs>
     </div>

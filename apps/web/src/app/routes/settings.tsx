@@ -10,9 +10,11 @@ import { useSession } from '@/lib/auth/get-session';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { DeliveryCard } from '@/features/custody/components/delivery-card';
+import { StatementsCard } from '@/features/statements/components/statements-card';
 import { AccountCard } from '@/features/settings/components/account-card';
 import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
 import { SessionsCard } from '@/features/settings/components/sessions-card';
+import { StaffAccessCard } from '@/features/settings/components/staff-access-card';
 import { TwoFactorCard } from '@/features/settings/components/two-factor-card';
 
 export default function SettingsRoute() {
@@ -36,6 +38,7 @@ export default function SettingsRoute() {
       </div>
       <AccountCard session={session} />
       <DeliveryCard isImpersonation={isImpersonation} />
+      <StatementsCard />
       {isImpersonation ? (
         <Alert tone="warning" data-testid="impersonation-settings-notice">
           <Eye aria-hidden />
@@ -51,6 +54,7 @@ export default function SettingsRoute() {
         </>
       )}
       <SessionsCard canManage={!isImpersonation} />
+      <StaffAccessCard />
       <Alert tone="info">
         <ShieldAlert aria-hidden className="text-accent-strong" />
         <div className="grid gap-1">

@@ -1,0 +1,2 @@
+// Signed statements, proof of holdings and their public verification (issue 15 item 5).
+export {};
