@@ -23,6 +23,8 @@ export const ledgerKinds = [
   'admin_add',
   'admin_edit',
   'admin_delete',
+  /** A book balance one staff member recorded and another approved, credited to cash. */
+  'book_balance',
   /** Cash brought to whole cents (migration 0006); on the platform's side, every sub-cent. */
   'rounding',
 ] as const;
@@ -41,7 +43,7 @@ export const historyGroups = {
   depositsAndWithdrawals: ['deposit', 'withdrawal', 'refund', 'asset_to_cash'],
   fixedTerms: ['fixed_term_start', 'fixed_term_profit', 'fixed_term_end'],
   deliveries: ['delivery'],
-  staffAdjustments: ['admin_add', 'admin_edit', 'admin_delete'],
+  staffAdjustments: ['admin_add', 'admin_edit', 'admin_delete', 'book_balance'],
   rounding: ['rounding'],
 } as const satisfies Record<string, readonly LedgerKind[]>;
 export type HistoryGroup = keyof typeof historyGroups;

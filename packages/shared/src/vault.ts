@@ -92,6 +92,13 @@ export const adminUserSchema = z.object({
   fullName: z.string().nullable(),
   accountNumber: z.string().nullable(),
   bookBalance: decimalString,
+  /**
+   * The staff member who recorded the pending book balance and when (DESIGN §5): another one
+   * approves or rejects it. Null when nothing is pending, or for a balance recorded before
+   * approvals existed.
+   */
+  bookBalanceRecordedBy: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+  bookBalanceRecordedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
@@ -126,6 +133,21 @@ export const adminValuableUpdateSchema = adminValuableInputSchema.omit({ userId:
 export type AdminValuableUpdate = z.input<typeof adminValuableUpdateSchema>;
 
 export const bookBalanceInputSchema = z.strictObject({ bookBalance: usdInputSchema });
+
+/**
+ * Approving or rejecting a pending book balance names the amount the staff member saw: if
+ * another was recorded meanwhile, the decision is refused (CONFLICT) rather than applied to it.
+ */
+export const bookBalanceDecisionInputSchema = z.strictObject({ amount: usdInputSchema });
+
+export const bookBalanceDecisionSchema = z.object({
+  userId: z.uuid(),
+  decision: z.enum(['approved', 'rejected']),
+  amount: decimalString,
+  /** The customer's cash after an approval credited it; null after a rejection. */
+  cash: decimalString.nullable(),
+});
+export type BookBalanceDecision = z.infer<typeof bookBalanceDecisionSchema>;
 
 export const platformNetWorthSchema = z.object({
   total: decimalString,

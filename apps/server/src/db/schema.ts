@@ -103,6 +103,15 @@ export const profiles = pgTable(
     email: text('email').notNull(),
     fullName: text('full_name'),
     bookBalance: numeric('book_balance').notNull().default('0'),
+    /**
+     * Who recorded the pending book balance, and when (DESIGN §5 "Book balance"): another staff
+     * member approves it into cash or rejects it. Null when nothing is pending, or for a balance
+     * recorded before approvals existed (any staff member may decide that one).
+     */
+    bookBalanceRecordedBy: uuid('book_balance_recorded_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    bookBalanceRecordedAt: timestamptz('book_balance_recorded_at'),
     kycCompleted: boolean('kyc_completed').notNull().default(false),
     dateOfBirth: date('date_of_birth'),
     country: text('country'),

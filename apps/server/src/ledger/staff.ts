@@ -24,11 +24,6 @@ export interface StaffAudit {
 /** A valuable as stored, in the shape the vault's wire functions take. */
 export type ValuableRow = typeof valuables.$inferSelect;
 
-const valuableSelection = `r.id, r.user_id as "userId", r.item_name as "itemName",
-  r.item_type as "itemType", r.estimated_value as "estimatedValue", r.description,
-  r.storage_location as "storageLocation", r.asset_symbol as "assetSymbol", r.quantity, r.unit,
-  r.status, r.date_stored as "dateStored", r.created_at as "createdAt", r.updated_at as "updatedAt"`;
-
 export interface StaffCashMovement {
   kind: Extract<LedgerKind, 'admin_add' | 'admin_edit' | 'admin_delete'>;
   /** Whole cents: the credit, or the new balance; ignored when removing. */
@@ -48,13 +43,13 @@ export const moveCashAsStaff: LedgerOperation<StaffCashMovement, ValuableRow | n
   caller,
   { kind, amount, at, audit, label },
 ) => {
-  const [row] = await refusing(() =>
-    queryAs<ValuableRow | { id: null }>(
+  const [moved] = await refusing(() =>
+    queryAs<{ id: string | null }>(
       database,
       caller,
       'ledger_staff_cash',
       (relation, $) =>
-        `select ${valuableSelection} from ${relation} left join lateral ledger_staff_cash(
+        `select r.id::text as id from ${relation} left join lateral ledger_staff_cash(
           c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text, ${$(3)}::numeric,
           ${$(4)}::text, ${$(5)}::jsonb, ${$(6)}::text, ${$(7)}::text, ${$(8)}::text) r on true`,
       [
@@ -69,7 +64,11 @@ export const moveCashAsStaff: LedgerOperation<StaffCashMovement, ValuableRow | n
       ],
     ),
   );
-  return row.id === null ? null : row;
+  if (moved.id === null) return null;
+  // Read back through the builder: the statement may have run inside a staff change's
+  // transaction (staff-idempotency.ts), whose raw rows keep timestamps as text on PGlite.
+  const [row] = await database.db.select().from(valuables).where(eq(valuables.id, moved.id));
+  return row ?? null;
 };
 
 export interface CustodyItem {

@@ -10,6 +10,8 @@ import {
   adminValuableInputSchema,
   adminValuableSchema,
   adminValuableUpdateSchema,
+  bookBalanceDecisionInputSchema,
+  bookBalanceDecisionSchema,
   bookBalanceInputSchema,
   platformNetWorthSchema,
   profileSchema,
@@ -63,12 +65,43 @@ export const setBookBalance = defineContract({
   path: '/api/v1/admin/users/:id/book-balance',
   access: 'admin',
   tag,
-  summary: "Set a customer's book balance",
+  summary: "Record a customer's book balance, pending another staff member's approval",
+  description:
+    'Replaces any pending amount and names the caller as its recorder; 0 clears it. Nothing ' +
+    'moves until another staff member approves it (DESIGN §5 "Book balance").',
   params: idParams,
   body: bookBalanceInputSchema,
   status: 200,
   response: profileSchema,
   errors: ['NOT_FOUND'],
+  idempotent: true,
+});
+
+const bookBalanceDecision = (decision: 'approve' | 'reject') =>
+  ({
+    method: 'POST',
+    path: `/api/v1/admin/users/:id/book-balance/${decision}`,
+    access: 'admin',
+    tag,
+    params: idParams,
+    body: bookBalanceDecisionInputSchema,
+    status: 200,
+    response: bookBalanceDecisionSchema,
+    // FORBIDDEN (you recorded it, or it is your own account) and CONFLICT (nothing pending, or
+    // another amount than the one named) are among an admin's and an idempotent call's codes.
+    errors: ['NOT_FOUND'],
+    idempotent: true,
+  }) as const;
+
+export const approveBookBalance = defineContract({
+  ...bookBalanceDecision('approve'),
+  summary: 'Approve a pending book balance another staff member recorded: it becomes cash',
+  errors: ['NOT_FOUND', 'INSUFFICIENT_CASH'],
+});
+
+export const rejectBookBalance = defineContract({
+  ...bookBalanceDecision('reject'),
+  summary: 'Reject a pending book balance another staff member recorded: it is cleared',
 });
 
 export const getAllValuables = defineContract({
@@ -92,6 +125,7 @@ export const addValuable = defineContract({
   status: 201,
   response: valuableSchema,
   errors: ['NOT_FOUND'],
+  idempotent: true,
 });
 
 export const editValuable = defineContract({
@@ -105,6 +139,7 @@ export const editValuable = defineContract({
   status: 200,
   response: valuableSchema,
   errors: ['NOT_FOUND', 'ASSET_UNAVAILABLE', 'UNPROCESSABLE', 'INSUFFICIENT_CASH'],
+  idempotent: true,
 });
 
 export const deleteValuable = defineContract({
@@ -117,6 +152,7 @@ export const deleteValuable = defineContract({
   status: 204,
   response: noContent,
   errors: ['NOT_FOUND', 'ASSET_UNAVAILABLE'],
+  idempotent: true,
 });
 
 export const getPlatformNetWorth = defineContract({

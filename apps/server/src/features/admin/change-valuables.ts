@@ -1,7 +1,8 @@
 // Staff add, edit and delete a customer's valuables (SPEC §5) through the ledger core, which
 // journals, audits and notifies with each change. Cash credits, sets or empties the customer's
 // one cash position (DESIGN §2) and is always whole cents; a traded position may only be
-// deleted; a valuable fixed for a term or in delivery cannot be changed.
+// deleted; a valuable fixed for a term or in delivery cannot be changed. Each change is made
+// once per Idempotency-Key (ledger/staff-idempotency.ts): a retried add does not add twice.
 import { eq } from 'drizzle-orm';
 import { dec, toFixedString } from '@secure-vault/shared/money';
 import {
@@ -13,7 +14,8 @@ import {
 import type { z } from 'zod';
 import type { ErrorIssue } from '@secure-vault/shared/errors';
 import type { AppContext } from '../../context.ts';
-import { knownCaller } from '../../db/caller.ts';
+import { knownCaller, type KnownCaller } from '../../db/caller.ts';
+import type { Database } from '../../db/client.ts';
 import { cashSymbol, valuables } from '../../db/vault-schema.ts';
 import { AppError } from '../../errors.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
@@ -25,6 +27,8 @@ import {
   removeHolding,
   type ValuableRow,
 } from '../../ledger/staff.ts';
+import type { Idempotency, Outcome } from '../../ledger/movement.ts';
+import { onceForKey } from '../../ledger/staff-idempotency.ts';
 import { toValuable } from '../../db/wire.ts';
 
 export type AdminValuableInput = z.output<typeof adminValuableInputSchema>;
@@ -88,10 +92,23 @@ export async function addValuable(
   ctx: AppContext,
   admin: RequestAuth,
   input: AdminValuableInput,
+  idempotency: Idempotency,
   meta: RequestMeta,
-): Promise<Valuable> {
+): Promise<Outcome<Valuable>> {
   const caller = knownCaller(input.userId, admin.user.id);
   const at = ctx.clock.now();
+  return onceForKey(ctx.database, admin.user.id, idempotency, at, 201, (database) =>
+    addValuableOnce(database, caller, input, at, meta),
+  );
+}
+
+async function addValuableOnce(
+  database: Database,
+  caller: KnownCaller,
+  input: AdminValuableInput,
+  at: Date,
+  meta: RequestMeta,
+): Promise<Valuable> {
   const details = {
     itemType: input.itemType,
     itemName: input.itemType === 'cash' ? null : input.itemName,
@@ -101,7 +118,7 @@ export async function addValuable(
   if (input.itemType === 'cash') {
     // No amount is no credit: the same "above zero" as 0.
     const amount = cashAmount(input.estimatedValue ?? '0', false);
-    const row = await moveCashAsStaff(ctx.database, caller, {
+    const row = await moveCashAsStaff(database, caller, {
       kind: 'admin_add',
       amount,
       at,
@@ -110,7 +127,7 @@ export async function addValuable(
     });
     return toValuable(row ?? cashPositionGone());
   }
-  const row = await addCustodyItem(ctx.database, caller, { item: custodyItem(input), at, audit });
+  const row = await addCustodyItem(database, caller, { item: custodyItem(input), at, audit });
   return toValuable(row);
 }
 
@@ -119,8 +136,8 @@ export async function addValuable(
  * change: what it is routes the change, and the ledger locks and checks it again. Only an active
  * valuable may be changed.
  */
-async function valuableToChange(ctx: AppContext, admin: RequestAuth, valuableId: string) {
-  const [found] = await ctx.db.select().from(valuables).where(eq(valuables.id, valuableId));
+async function valuableToChange(database: Database, admin: RequestAuth, valuableId: string) {
+  const [found] = await database.db.select().from(valuables).where(eq(valuables.id, valuableId));
   if (!found) throw new AppError('NOT_FOUND', 'No such valuable.');
   if (found.status !== 'active') {
     throw new AppError(
@@ -128,7 +145,7 @@ async function valuableToChange(ctx: AppContext, admin: RequestAuth, valuableId:
       'This valuable is fixed for a term, in delivery or delivered; it cannot be changed now.',
     );
   }
-  return { found, caller: knownCaller(found.userId, admin.user.id), at: ctx.clock.now() };
+  return { found, caller: knownCaller(found.userId, admin.user.id) };
 }
 
 export async function editValuable(
@@ -136,9 +153,24 @@ export async function editValuable(
   admin: RequestAuth,
   valuableId: string,
   input: AdminValuableUpdate,
+  idempotency: Idempotency,
+  meta: RequestMeta,
+): Promise<Outcome<Valuable>> {
+  const at = ctx.clock.now();
+  return onceForKey(ctx.database, admin.user.id, idempotency, at, 200, (database) =>
+    editValuableOnce(database, admin, valuableId, input, at, meta),
+  );
+}
+
+async function editValuableOnce(
+  database: Database,
+  admin: RequestAuth,
+  valuableId: string,
+  input: AdminValuableUpdate,
+  at: Date,
   meta: RequestMeta,
 ): Promise<Valuable> {
-  const { found, caller, at } = await valuableToChange(ctx, admin, valuableId);
+  const { found, caller } = await valuableToChange(database, admin, valuableId);
   const audit = (before: ValuableRow, after: ValuableRow) =>
     ({
       action: 'admin.valuable_edited',
@@ -148,7 +180,7 @@ export async function editValuable(
   if (found.assetSymbol === cashSymbol) {
     if (input.itemType !== 'cash') throw invalidField('itemType', vaultIssueKeys.cashTypeFixed);
     const amount = cashAmount(input.estimatedValue, true);
-    const row = await moveCashAsStaff(ctx.database, caller, {
+    const row = await moveCashAsStaff(database, caller, {
       kind: 'admin_edit',
       amount,
       at,
@@ -158,7 +190,7 @@ export async function editValuable(
     return toValuable(row ?? cashPositionGone());
   }
   if (input.itemType === 'cash') throw invalidField('itemType', vaultIssueKeys.cashTypeFixed);
-  const row = await editCustodyItem(ctx.database, caller, {
+  const row = await editCustodyItem(database, caller, {
     valuableId,
     item: custodyItem(input),
     at,
@@ -171,9 +203,24 @@ export async function deleteValuable(
   ctx: AppContext,
   admin: RequestAuth,
   valuableId: string,
+  idempotency: Idempotency,
+  meta: RequestMeta,
+): Promise<Outcome<null>> {
+  const at = ctx.clock.now();
+  return onceForKey(ctx.database, admin.user.id, idempotency, at, 204, async (database) => {
+    await deleteValuableOnce(database, admin, valuableId, at, meta);
+    return null;
+  });
+}
+
+async function deleteValuableOnce(
+  database: Database,
+  admin: RequestAuth,
+  valuableId: string,
+  at: Date,
   meta: RequestMeta,
 ): Promise<void> {
-  const { found, caller, at } = await valuableToChange(ctx, admin, valuableId);
+  const { found, caller } = await valuableToChange(database, admin, valuableId);
   const audit = (before: ValuableRow) =>
     ({
       action: 'admin.valuable_deleted',
@@ -181,7 +228,7 @@ export async function deleteValuable(
       ip: meta.ip,
     }) as const;
   if (found.assetSymbol === cashSymbol) {
-    await moveCashAsStaff(ctx.database, caller, {
+    await moveCashAsStaff(database, caller, {
       kind: 'admin_delete',
       amount: '0',
       at,
@@ -189,5 +236,5 @@ export async function deleteValuable(
     });
     return;
   }
-  await removeHolding(ctx.database, caller, { valuableId, at, audit });
+  await removeHolding(database, caller, { valuableId, at, audit });
 }

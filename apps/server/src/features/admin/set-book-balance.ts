@@ -1,7 +1,9 @@
-// Staff set a customer's book balance (SPEC §5): stored exactly as typed (2 decimals at most),
-// audited with the old and new figures in the same transaction. Not a holding, so no journal.
+// Staff record a customer's book balance (SPEC §5, DESIGN §5 "Book balance"): stored exactly as
+// typed (2 decimals at most) as an amount pending approval, with who recorded it; another staff
+// member then approves it into cash or rejects it (decide-book-balance.ts). Audited with the old
+// and new figures in the same transaction, once per Idempotency-Key. Not a holding: no journal.
 import { eq } from 'drizzle-orm';
-import { toFixedString, usdScale } from '@secure-vault/shared/money';
+import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
 import type { Profile } from '@secure-vault/shared/vault';
 import type { AppContext } from '../../context.ts';
 import { profiles } from '../../db/schema.ts';
@@ -10,6 +12,8 @@ import { writeAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
 import { notifyUser } from '../../ledger/journal.ts';
+import type { Idempotency, Outcome } from '../../ledger/movement.ts';
+import { onceForKey } from '../../ledger/staff-idempotency.ts';
 import { bookBalanceString, toProfile } from '../../db/wire.ts';
 
 export async function setBookBalance(
@@ -17,11 +21,13 @@ export async function setBookBalance(
   admin: RequestAuth,
   userId: string,
   bookBalance: string,
+  idempotency: Idempotency,
   meta: RequestMeta,
-): Promise<Profile> {
+): Promise<Outcome<Profile>> {
   const now = ctx.clock.now();
   const amount = toFixedString(bookBalance, usdScale);
-  return ctx.db.transaction(async (tx) => {
+  const isPending = !dec(amount).isZero();
+  return onceForKey(ctx.database, admin.user.id, idempotency, now, 200, async (_, tx) => {
     const [before] = await tx
       .select({ bookBalance: profiles.bookBalance })
       .from(profiles)
@@ -30,7 +36,12 @@ export async function setBookBalance(
     if (!before) throw new AppError('NOT_FOUND', 'No profile found');
     const [row] = await tx
       .update(profiles)
-      .set({ bookBalance: amount, updatedAt: now })
+      .set({
+        bookBalance: amount,
+        bookBalanceRecordedBy: isPending ? admin.user.id : null,
+        bookBalanceRecordedAt: isPending ? now : null,
+        updatedAt: now,
+      })
       .where(eq(profiles.userId, userId))
       .returning();
     if (!row) throw new AppError('NOT_FOUND', 'No profile found');

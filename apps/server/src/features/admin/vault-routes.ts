@@ -1,16 +1,19 @@
 // The vault side of the staff panel (SPEC §2 tabs Users, Valuables Management, Book Balance, and
 // the net-worth figures; contracts: shared/admin/contracts.ts): staff only; every change is
-// journaled and audited with the change.
+// journaled and audited with the change, once per Idempotency-Key; a book balance one staff
+// member records waits for another's approval.
 import type { FastifyInstance } from 'fastify';
 import * as admin from '@secure-vault/shared/admin/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
+import { idempotencyOf, sendIdempotent } from '../../http/idempotency.ts';
 import { route } from '../../http/route.ts';
 import { addValuable, deleteValuable, editValuable } from './change-valuables.ts';
 import { getAllValuables } from './get-all-valuables.ts';
 import { getPlatformNetWorth, getUserNetWorths } from './get-net-worth.ts';
 import { getUsers } from './get-users.ts';
+import { decideBookBalance } from './decide-book-balance.ts';
 import { setBookBalance } from './set-book-balance.ts';
 
 export function adminVaultRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -18,28 +21,81 @@ export function adminVaultRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, admin.getAllValuables, () => getAllValuables(ctx.db));
 
-  route(app, admin.addValuable, (request) =>
-    addValuable(ctx, requireAuth(request), request.body, requestMeta(request)),
-  );
-
-  route(app, admin.editValuable, (request) =>
-    editValuable(ctx, requireAuth(request), request.params.id, request.body, requestMeta(request)),
-  );
-
-  route(app, admin.deleteValuable, async (request) => {
-    await deleteValuable(ctx, requireAuth(request), request.params.id, requestMeta(request));
-    return null;
-  });
-
-  route(app, admin.setBookBalance, (request) =>
-    setBookBalance(
-      ctx,
-      requireAuth(request),
-      request.params.id,
-      request.body.bookBalance,
-      requestMeta(request),
+  route(app, admin.addValuable, async (request, reply) =>
+    sendIdempotent(
+      reply,
+      await addValuable(
+        ctx,
+        requireAuth(request),
+        request.body,
+        idempotencyOf(request),
+        requestMeta(request),
+      ),
     ),
   );
+
+  route(app, admin.editValuable, async (request, reply) =>
+    sendIdempotent(
+      reply,
+      await editValuable(
+        ctx,
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        idempotencyOf(request),
+        requestMeta(request),
+      ),
+    ),
+  );
+
+  route(app, admin.deleteValuable, async (request, reply) =>
+    sendIdempotent(
+      reply,
+      await deleteValuable(
+        ctx,
+        requireAuth(request),
+        request.params.id,
+        idempotencyOf(request),
+        requestMeta(request),
+      ),
+    ),
+  );
+
+  route(app, admin.setBookBalance, async (request, reply) =>
+    sendIdempotent(
+      reply,
+      await setBookBalance(
+        ctx,
+        requireAuth(request),
+        request.params.id,
+        request.body.bookBalance,
+        idempotencyOf(request),
+        requestMeta(request),
+      ),
+    ),
+  );
+
+  for (const [contract, decision] of [
+    [admin.approveBookBalance, 'approve'],
+    [admin.rejectBookBalance, 'reject'],
+  ] as const) {
+    route(app, contract, async (request, reply) =>
+      sendIdempotent(
+        reply,
+        await decideBookBalance(
+          ctx,
+          requireAuth(request),
+          {
+            userId: request.params.id,
+            decision,
+            amount: request.body.amount,
+            idempotency: idempotencyOf(request),
+          },
+          requestMeta(request),
+        ),
+      ),
+    );
+  }
 
   route(app, admin.getPlatformNetWorth, () => getPlatformNetWorth(ctx.db));
 

@@ -1,0 +1,5 @@
+ALTER TABLE "ledger_entries" DROP CONSTRAINT "ledger_entries_kind_check";--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "book_balance_recorded_by" uuid;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "book_balance_recorded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_book_balance_recorded_by_users_id_fk" FOREIGN KEY ("book_balance_recorded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_check" CHECK ("ledger_entries"."kind" in ('buy', 'sell', 'swap_out', 'swap_in', 'swap_cash', 'transfer_out', 'transfer_in', 'deposit', 'withdrawal', 'refund', 'asset_to_cash', 'fixed_term_start', 'fixed_term_profit', 'fixed_term_end', 'delivery', 'admin_add', 'admin_edit', 'admin_delete', 'book_balance', 'rounding'));

@@ -1,0 +1,92 @@
+// Idempotency-Keys for staff changes written in TypeScript transactions (DESIGN §3, issue 15:
+// "Idempotency-Key on every admin route that changes valuables or cash"). The ledger's own
+// functions claim their key in the statement that moves (ledger_claim_key); staff changes span
+// several statements, so here the key is claimed, the change made and its answer stored in one
+// transaction. A second request with the key waits on the first's uncommitted key row, then
+// replays its answer; a refused change rolls its key back with it, so a retry runs again.
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Database, Statement } from '../db/client.ts';
+import { idempotencyKeys } from '../db/vault-schema.ts';
+import type { Tx } from './journal.ts';
+import type { Idempotency, Outcome } from './movement.ts';
+import { refusing } from './refusals.ts';
+
+/** `$1…$n` statement text with its parameters, as Drizzle SQL run on a transaction. */
+function boundStatement(statement: Statement, params: readonly unknown[]): SQL {
+  const chunks: SQL[] = [];
+  let last = 0;
+  for (const match of statement.text.matchAll(/\$(\d+)/g)) {
+    chunks.push(sql.raw(statement.text.slice(last, match.index)));
+    chunks.push(sql`${params[Number(match[1]) - 1]}`);
+    last = match.index + match[0].length;
+  }
+  chunks.push(sql.raw(statement.text.slice(last)));
+  return sql.join(chunks);
+}
+
+/**
+ * The database seen from inside `tx`: its builder is the transaction, and its one-statement
+ * queries run there too (Drizzle keeps timestamps as text on PGlite, so callers read typed rows
+ * back through the builder). A ledger function's refusal keeps its code for `refusing`.
+ */
+function insideTransaction(database: Database, tx: Tx): Database {
+  return {
+    ...database,
+    db: tx,
+    query: async <Row>(statement: Statement, params: readonly unknown[]) => {
+      try {
+        const result = (await tx.execute(boundStatement(statement, params))) as unknown as {
+          rows: Row[];
+        };
+        return result.rows;
+      } catch (err) {
+        // Drizzle wraps the driver's error; the refusal's SQLSTATE and detail are on its cause.
+        throw (err as { cause?: unknown }).cause ?? err;
+      }
+    },
+  };
+}
+
+interface StoredAnswer {
+  replayed: true;
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Runs a staff change once per Idempotency-Key of `staffId`: claims the key, runs `change`
+ * with the transaction's database, stores its answer (`status`, the JSON body) and commits them
+ * together. A repeat with the same key and body gets the stored answer and changes nothing.
+ */
+export async function onceForKey<T>(
+  database: Database,
+  staffId: string,
+  idempotency: Idempotency,
+  at: Date,
+  status: number,
+  change: (inTx: Database, tx: Tx) => Promise<T>,
+): Promise<Outcome<T>> {
+  return database.db.transaction(async (tx) => {
+    const claimed = (await refusing(async () => {
+      try {
+        return await tx.execute(
+          sql`select ledger_claim_key(${staffId}::uuid, ${idempotency.key}::text,
+            ${idempotency.requestHash}::text, ${at.toISOString()}::timestamptz) as replay`,
+        );
+      } catch (err) {
+        throw (err as { cause?: unknown }).cause ?? err;
+      }
+    })) as unknown as { rows: { replay: StoredAnswer | string | null }[] };
+    const replay = claimed.rows[0]?.replay ?? null;
+    if (replay !== null) {
+      const stored = (typeof replay === 'string' ? JSON.parse(replay) : replay) as StoredAnswer;
+      return { status: stored.status, body: stored.body as T, isReplay: true };
+    }
+    const body = await refusing(() => change(insideTransaction(database, tx), tx));
+    await tx
+      .update(idempotencyKeys)
+      .set({ responseStatus: status, responseBody: body ?? null })
+      .where(and(eq(idempotencyKeys.userId, staffId), eq(idempotencyKeys.key, idempotency.key)));
+    return { status, body, isReplay: false };
+  });
+}
