@@ -25,25 +25,29 @@ function boundStatement(statement: Statement, params: readonly unknown[]): SQL {
 }
 
 /**
+ * Rows of a statement run on the transaction. Drizzle wraps the driver's error; a ledger
+ * function's refusal keeps its SQLSTATE and detail on the cause, which `refusing` reads.
+ */
+async function rowsOf<Row>(tx: Tx, query: SQL): Promise<Row[]> {
+  try {
+    const result: unknown = await tx.execute(query);
+    return (result as { rows: Row[] }).rows;
+  } catch (err) {
+    throw (err as { cause?: unknown }).cause ?? err;
+  }
+}
+
+/**
  * The database seen from inside `tx`: its builder is the transaction, and its one-statement
  * queries run there too (Drizzle keeps timestamps as text on PGlite, so callers read typed rows
- * back through the builder). A ledger function's refusal keeps its code for `refusing`.
+ * back through the builder).
  */
 function insideTransaction(database: Database, tx: Tx): Database {
   return {
     ...database,
     db: tx,
-    query: async <Row>(statement: Statement, params: readonly unknown[]) => {
-      try {
-        const result = (await tx.execute(boundStatement(statement, params))) as unknown as {
-          rows: Row[];
-        };
-        return result.rows;
-      } catch (err) {
-        // Drizzle wraps the driver's error; the refusal's SQLSTATE and detail are on its cause.
-        throw (err as { cause?: unknown }).cause ?? err;
-      }
-    },
+    query: <Row>(statement: Statement, params: readonly unknown[]) =>
+      rowsOf<Row>(tx, boundStatement(statement, params)),
   };
 }
 
@@ -67,17 +71,14 @@ export async function onceForKey<T>(
   change: (inTx: Database, tx: Tx) => Promise<T>,
 ): Promise<Outcome<T>> {
   return database.db.transaction(async (tx) => {
-    const claimed = (await refusing(async () => {
-      try {
-        return await tx.execute(
-          sql`select ledger_claim_key(${staffId}::uuid, ${idempotency.key}::text,
-            ${idempotency.requestHash}::text, ${at.toISOString()}::timestamptz) as replay`,
-        );
-      } catch (err) {
-        throw (err as { cause?: unknown }).cause ?? err;
-      }
-    })) as unknown as { rows: { replay: StoredAnswer | string | null }[] };
-    const replay = claimed.rows[0]?.replay ?? null;
+    const [claimed] = await refusing(() =>
+      rowsOf<{ replay: StoredAnswer | string | null }>(
+        tx,
+        sql`select ledger_claim_key(${staffId}::uuid, ${idempotency.key}::text,
+          ${idempotency.requestHash}::text, ${at.toISOString()}::timestamptz) as replay`,
+      ),
+    );
+    const replay = claimed?.replay ?? null;
     if (replay !== null) {
       const stored = (typeof replay === 'string' ? JSON.parse(replay) : replay) as StoredAnswer;
       return { status: stored.status, body: stored.body as T, isReplay: true };

@@ -102,7 +102,8 @@ describe('recording a book balance', () => {
       url: '/api/v1/admin/users',
       headers: { cookie: `${sessionCookieName}=${approver.cookie}` },
     });
-    const row = (users.json() as { userId: string }[]).find((u) => u.userId === customer.userId);
+    const rows: { userId: string }[] = users.json();
+    const row = rows.find((u) => u.userId === customer.userId);
     expect(row).toMatchObject({
       bookBalance: '500.25',
       bookBalanceRecordedBy: { id: recorder.userId, email: recorder.email },
