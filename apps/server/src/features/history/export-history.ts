@@ -4,23 +4,11 @@
 import type { Language } from '@secure-vault/shared/i18n';
 import { Dec, dec, usdScale } from '@secure-vault/shared/money';
 import type { Db } from '../../db/client.ts';
+import { csvField, csvText } from '../../http/csv.ts';
 import { csvItem, csvKind, csvTexts } from './csv-texts.ts';
 import { type HistoryFilter, listHistory } from './get-history.ts';
 
 const batchSize = 1000;
-
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/**
- * Free text (item names come from staff) that a spreadsheet would run as a formula gets a
- * leading apostrophe (OWASP "CSV injection"); numbers are left alone.
- */
-export function csvText(value: string | null): string {
-  if (value === null) return '';
-  return csvField(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-}
 
 /**
  * An amount in whole cents, as the history page shows it (DESIGN §2): cash rows are whole cents

@@ -1,4 +1,172 @@
-// The audit viewer tab (issue 15 item 3); built in this change.
+// The audit viewer (issue 15 item 3): every security event and staff action, newest first,
+// filtered by actor, customer, action and days, paged, with the total and a CSV export of the
+// same filters (a link the browser downloads, not a fetch).
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Download, RotateCw } from 'lucide-react';
+import { auditExportLimit, type AuditFilter, auditPageSize } from '@secure-vault/shared/audit';
+import * as audit from '@secure-vault/shared/audit/contracts';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { LoadError } from '@/components/ui/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { apiUrl } from '@/lib/api-client';
+import { apiQueryOptions } from '@/lib/api-query';
+import { numberFormat } from '@/lib/format';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
+import { AuditFilters } from './audit-filters';
+import { AuditList } from './audit-list';
+
+const pageSize = auditPageSize.default;
+
+// At the first or last page the button stays focusable (aria-disabled rather than disabled), so
+// the keyboard focus does not fall to the page when it is pressed to reach that page.
+const edgeClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
+function Pager({
+  page,
+  pages,
+  onPage,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <nav
+      aria-label={t('audit.pager.label')}
+      className="flex items-center justify-between gap-3"
+      data-testid="audit-pager"
+    >
+      <Button
+        variant="outline"
+        size="sm"
+        className={edgeClass}
+        aria-disabled={page <= 1}
+        onClick={() => {
+          if (page > 1) onPage(page - 1);
+        }}
+      >
+        <ChevronLeft aria-hidden className="rtl:rotate-180" />
+        {t('audit.pager.previous')}
+      </Button>
+      <p className="text-center text-sm text-muted-foreground" aria-live="polite">
+        {t('audit.pager.page', { page, pages })}
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        className={edgeClass}
+        aria-disabled={page >= pages}
+        onClick={() => {
+          if (page < pages) onPage(page + 1);
+        }}
+      >
+        {t('audit.pager.next')}
+        <ChevronRight aria-hidden className="rtl:rotate-180" />
+      </Button>
+    </nav>
+  );
+}
+
 export function AuditTab() {
-  return null;
+  const { t } = useTranslation('admin');
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [page, setPage] = useState(1);
+
+  const list = useQuery({
+    ...apiQueryOptions(audit.listAuditLog, { query: { ...filter, page, pageSize } }),
+    // While another page or filter loads, the previous rows stay rather than a flash of
+    // placeholders.
+    placeholderData: keepPreviousData,
+  });
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
+  const csvUrl = apiUrl(audit.exportAuditLog, { query: filter });
+
+  let body;
+  if (data) {
+    body =
+      data.entries.length === 0 ? (
+        <p
+          className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground"
+          data-testid="audit-empty"
+        >
+          {t('audit.empty')}
+        </p>
+      ) : (
+        <AuditList entries={data.entries} />
+      );
+  } else if (!list.isError) {
+    body = (
+      <div className="grid gap-3" aria-busy="true" data-testid="audit-loading">
+        {[0, 1, 2, 3].map((index) => (
+          <Skeleton key={index} className="h-12 w-full" />
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="grid gap-1.5">
+          <h3 className="text-lg font-semibold leading-tight">{t('audit.title')}</h3>
+          <CardDescription>{t('audit.description')}</CardDescription>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-3">
+          {data ? (
+            <p className="text-sm font-medium tabular-nums" data-testid="audit-total">
+              {t('audit.total', { count: data.total })}
+            </p>
+          ) : null}
+          <Button
+            variant="outline"
+            onClick={() => {
+              if (!list.isFetching) void list.refetch();
+            }}
+            aria-busy={list.isFetching}
+          >
+            <RotateCw aria-hidden className={cn(list.isFetching && 'animate-spin')} />
+            {t('audit.refresh')}
+          </Button>
+          <Button asChild variant="outline">
+            <a href={csvUrl} download data-testid="audit-csv">
+              <Download aria-hidden />
+              {t('audit.exportCsv')}
+            </a>
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <AuditFilters
+          value={filter}
+          onApply={(next) => {
+            setFilter(next);
+            setPage(1);
+          }}
+        />
+        {data && data.total > auditExportLimit ? (
+          <p className="text-sm text-muted-foreground" data-testid="audit-export-capped">
+            {t('audit.exportCapped', {
+              limit: numberFormat(currentLanguage(), 'audit-integer', {}).format(auditExportLimit),
+            })}
+          </p>
+        ) : null}
+        {list.isError ? (
+          <LoadError
+            title={t('audit.loadErrorTitle')}
+            onRetry={() => void list.refetch()}
+            isRetrying={list.isFetching}
+          >
+            {t('audit.loadErrorBody')}
+          </LoadError>
+        ) : null}
+        <div aria-busy={list.isFetching && list.isPlaceholderData}>{body}</div>
+        {data && pages > 1 ? <Pager page={page} pages={pages} onPage={setPage} /> : null}
+      </CardContent>
+    </Card>
+  );
 }
