@@ -4,11 +4,15 @@
 import { and, eq } from 'drizzle-orm';
 import type { Session } from '@secure-vault/shared';
 import type { AppContext } from '../../context.ts';
-import { userRoles } from '../../db/schema.ts';
+import { sessions, userRoles, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { consumeAuthToken } from '../../auth/auth-tokens.ts';
+import { runAfterAnswer } from '../../auth/background-work.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
+import { hashToken } from '../../auth/secrets.ts';
+import { customerLanguage } from '../../mail/customer-language.ts';
+import { staffReference, staffSignedInAsCustomer } from '../../mail/staff-access-templates.ts';
 import {
   createSession,
   type IssuedSession,
@@ -26,7 +30,7 @@ export async function completeImpersonation(
   meta: RequestMeta,
 ): Promise<IssuedSession> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const { session, notice } = await ctx.db.transaction(async (tx) => {
     const link = await consumeAuthToken(tx, 'impersonation', token, now);
     // Only in the browser of the staff member who asked for it: a link that leaks (history,
     // screen share, a proxy log) opens nothing elsewhere. Throwing rolls the use back.
@@ -46,16 +50,44 @@ export async function completeImpersonation(
       impersonatorId: link.actorId,
       restoreSessionId: link.actorSessionId,
     });
+    // The session's id, so the customer's staff-access log can tell when this one ended.
+    const [opened] = await tx
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(session.token)));
     await writeAudit(tx, {
       action: 'admin.impersonation_started',
       actorId: link.actorId,
       subjectUserId: link.userId,
       ip: meta.ip,
-      details: { expiresAt: session.expiresAt.toISOString() },
+      details: { expiresAt: session.expiresAt.toISOString(), sessionId: opened?.id ?? null },
       at: now,
     });
-    return session;
+    const [customer] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, link.userId));
+    const notice = customer && {
+      email: customer.email,
+      language: await customerLanguage(tx, link.userId),
+      staffRef: staffReference(link.actorId),
+    };
+    return { session, notice };
   });
+  // The customer hears of it (DESIGN §4), once the session is committed.
+  if (notice) {
+    runAfterAnswer(ctx, 'impersonation_notice', async () => {
+      await ctx.mailer.send({
+        to: notice.email,
+        ...staffSignedInAsCustomer(notice.language, {
+          at: now,
+          staffRef: notice.staffRef,
+          appUrl: ctx.config.appUrl,
+        }),
+      });
+    });
+  }
+  return session;
 }
 
 /** Ends the impersonation; returns the staff member's own session when it is still live. */

@@ -40,21 +40,12 @@ import {
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import { customerLanguage } from '../../mail/customer-language.ts';
 import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
+import { maskName } from '../../auth/masking.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 
 interface User {
   id: string;
   email: string;
-}
-
-/** "Amira Haddad" → "A*** H***": the initials, never the length (confirmation of payee). */
-export function maskName(fullName: string | null, email: string): string {
-  const words = (fullName ?? '').trim().split(/\s+/).filter(Boolean);
-  if (words.length > 0) return words.map((word) => `${[...word][0] ?? ''}***`).join(' ');
-  const [local = '', domain = ''] = email.split('@');
-  const dot = domain.lastIndexOf('.');
-  const tld = dot === -1 ? '' : domain.slice(dot);
-  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${tld}`;
 }
 
 interface Party {
