@@ -1,5 +1,5 @@
 // Configuration from the environment, checked once at start-up (DESIGN §3).
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,17 @@ const envSchema = z
       z
         .string()
         .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes)')
+        .optional(),
+    ),
+    /**
+     * The Ed25519 private key statements are signed with: PKCS#8 as PEM, or its DER in base64.
+     * Unset, one is generated once into DATA_DIR/signing-key.pem.
+     */
+    SIGNING_KEY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .refine(isEd25519PrivateKey, 'must be an Ed25519 private key (PKCS#8 PEM or base64 DER)')
         .optional(),
     ),
     /** Whether staff must have two-factor sign-in on before any admin route answers. */
@@ -104,6 +115,8 @@ export interface Config {
   contactInbox: string;
   admin: { email: string; password: string } | undefined;
   dataKey: Buffer;
+  /** SIGNING_KEY as given (auth/signing-key.ts reads it), or undefined for the generated one. */
+  signingKey: string | undefined;
   staff2fa: 'required' | 'optional';
   /** Take the client address from X-Forwarded-For (behind a load balancer). */
   trustProxy: boolean;
@@ -149,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
     dataKey: e.DATA_KEY ? Buffer.from(e.DATA_KEY, 'hex') : localDataKey(dataDir),
+    signingKey: e.SIGNING_KEY,
     staff2fa: e.STAFF_2FA,
     trustProxy:
       e.TRUST_PROXY === undefined ? e.NODE_ENV === 'production' : e.TRUST_PROXY === 'true',
@@ -161,6 +175,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(8, 4 * os.availableParallelism()),
     jobIntervalMs: e.JOB_INTERVAL_MS ?? 15_000,
   };
+}
+
+/** True when `text` is an Ed25519 private key in PKCS#8, as PEM or as base64 of its DER. */
+export function isEd25519PrivateKey(text: string): boolean {
+  try {
+    const key = text.includes('-----BEGIN')
+      ? createPrivateKey(text)
+      : createPrivateKey({ key: Buffer.from(text, 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519';
+  } catch {
+    return false;
+  }
 }
 
 /** Outside production a key is generated once into DATA_DIR, so documents survive restarts. */

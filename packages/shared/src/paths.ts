@@ -24,6 +24,7 @@ export const paths = {
   resetPassword: '/reset-password',
   updatePassword: '/update-password',
   devMailbox: '/dev/mailbox',
+  verify: '/verify',
 } as const;
 
 /** Routes anyone may open without signing in (SPEC §6). */
@@ -35,4 +36,5 @@ export const publicPaths = [
   paths.thankYou,
   paths.resetPassword,
   paths.auth,
+  paths.verify,
 ] as const;

@@ -52,13 +52,17 @@ export function sameOriginGuard(config: Config): onRequestAsyncHookHandler {
 }
 
 /**
- * JSON, which no cross-site form can send; and multipart/form-data, which one can, only where
+ * JSON, or the raw media type a contract takes (`requestType`), which no cross-site form can
+ * send; and multipart/form-data, which one can, only where
  * the contract takes a file upload (`multipart: true`), where the custom header (which a
  * cross-site request cannot carry without a preflight we never grant) and the Origin rule stand.
  */
 function sendsItsBodyType(request: FastifyRequest): boolean {
   const type = String(request.headers['content-type'] ?? '');
   if (type.startsWith('application/json')) return true;
+  // A raw body the contract names (a PDF to verify): no form can send that type either.
+  const requestType = request.routeOptions.config.contract?.requestType;
+  if (requestType && type.split(';')[0]?.trim().toLowerCase() === requestType) return true;
   return (
     request.routeOptions.config.contract?.multipart === true &&
     type.toLowerCase().startsWith('multipart/form-data')

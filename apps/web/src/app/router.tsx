@@ -11,6 +11,7 @@ const WhatWeDo = lazy(() => import('@/app/routes/what-we-do'));
 const About = lazy(() => import('@/app/routes/about'));
 const Contact = lazy(() => import('@/app/routes/contact'));
 const ThankYou = lazy(() => import('@/app/routes/thank-you'));
+const Verify = lazy(() => import('@/app/routes/verify'));
 const NotFound = lazy(() => import('@/app/routes/not-found'));
 const Mailbox = lazy(() => import('@/app/routes/mailbox'));
 // Accounts and the signed-in area: guards and the signed-in frame load with the first page that
@@ -50,6 +51,7 @@ export function AppRoutes() {
         <Route path={paths.about} element={<About />} />
         <Route path={paths.contact} element={<Contact />} />
         <Route path={paths.thankYou} element={<ThankYou />} />
+        <Route path={paths.verify} element={<Verify />} />
         <Route element={<QueryLayout />}>
           <Route path={paths.devMailbox} element={<Mailbox />} />
           <Route element={<SignedOutOnly />}>

@@ -147,6 +147,9 @@ function SiteFooter() {
           <Link className="hover:text-foreground" to={paths.contact}>
             {t('nav.contact')}
           </Link>
+          <Link className="hover:text-foreground" to={paths.verify}>
+            {t('footer.verify')}
+          </Link>
         </nav>
       </div>
     </footer>

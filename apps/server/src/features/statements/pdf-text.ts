@@ -1,0 +1,349 @@
+// The words of statements and proofs of holdings in both languages, and their figures and dates
+// formatted with Intl: English as en-US, Arabic with Latin digits as the web app shows them
+// ("1,234.50 US$"). Amounts are formatted from their exact decimal strings, never a float.
+import { cashSymbol, findAsset } from '@secure-vault/shared/catalogue';
+import type { LedgerKind } from '@secure-vault/shared/history';
+import type { Language } from '@secure-vault/shared/i18n';
+import { dec } from '@secure-vault/shared/money';
+import type { ValuableStatus } from '@secure-vault/shared/vault';
+
+export interface PdfTexts {
+  brand: string;
+  statementTitle: string;
+  proofTitle: string;
+  customer: string;
+  accountNumber: string;
+  period: string;
+  periodToDate: string;
+  issuedAt: string;
+  holdingsAt: string;
+  journalPosition: string;
+  noJournalRows: string;
+  opening: string;
+  movements: string;
+  totals: string;
+  closing: string;
+  closingToDate: string;
+  holdings: string;
+  columns: {
+    holding: string;
+    status: string;
+    quantity: string;
+    value: string;
+    date: string;
+    description: string;
+    asset: string;
+    quantityChange: string;
+    valueChange: string;
+    reference: string;
+  };
+  cash: string;
+  total: string;
+  valueIn: string;
+  valueOut: string;
+  net: string;
+  noMovements: string;
+  noHoldings: string;
+  bookValues: string;
+  vaultValues: string;
+  statuses: Record<Exclude<ValuableStatus, 'delivered'>, string>;
+  units: { mg: string };
+  kinds: Record<LedgerKind, string>;
+  /** `{origin}` is the web app's address. */
+  footer: string;
+  /** `{page}` of `{pages}`. */
+  page: string;
+}
+
+const english: PdfTexts = {
+  brand: 'Secure Vault',
+  statementTitle: 'Account statement',
+  proofTitle: 'Proof of holdings',
+  customer: 'Customer',
+  accountNumber: 'Account number',
+  period: 'Period (UTC)',
+  periodToDate: 'to date',
+  issuedAt: 'Issued (UTC)',
+  holdingsAt: 'Holdings at (UTC)',
+  journalPosition: 'Journal position',
+  noJournalRows: 'No movements yet',
+  opening: 'Opening holdings and cash',
+  movements: 'Movements',
+  totals: 'Totals',
+  closing: 'Closing holdings and cash',
+  closingToDate: 'Closing holdings and cash (at issue)',
+  holdings: 'Holdings',
+  columns: {
+    holding: 'Holding',
+    status: 'Status',
+    quantity: 'Quantity',
+    value: 'Value',
+    date: 'Date',
+    description: 'Description',
+    asset: 'Asset',
+    quantityChange: 'Quantity',
+    valueChange: 'Value',
+    reference: 'Reference',
+  },
+  cash: 'Cash',
+  total: 'Total',
+  valueIn: 'Value in',
+  valueOut: 'Value out',
+  net: 'Net change',
+  noMovements: 'No movements in this period.',
+  noHoldings: 'No holdings.',
+  bookValues: 'Values are the journal’s book values in US dollars.',
+  vaultValues: 'Values are the vault’s recorded values in US dollars at this moment.',
+  statuses: { active: 'In the vault', locked: 'Fixed term', in_delivery: 'In delivery' },
+  units: { mg: 'mg' },
+  kinds: {
+    buy: 'Purchase',
+    sell: 'Sale',
+    swap_out: 'Swap (given)',
+    swap_in: 'Swap (received)',
+    swap_cash: 'Swap remainder to cash',
+    transfer_out: 'Transfer sent',
+    transfer_in: 'Transfer received',
+    deposit: 'Deposit',
+    withdrawal: 'Withdrawal',
+    refund: 'Refund',
+    asset_to_cash: 'Assets to cash',
+    fixed_term_start: 'Fixed term started',
+    fixed_term_profit: 'Fixed term profit',
+    fixed_term_end: 'Fixed term ended',
+    delivery: 'Delivery',
+    book_balance: 'Book balance approved',
+    admin_add: 'Added by staff',
+    admin_edit: 'Adjusted by staff',
+    admin_delete: 'Removed by staff',
+    rounding: 'Rounded to whole cents',
+  },
+  footer: 'Signed by Secure Vault — check it at {origin}/verify',
+  page: 'Page {page} of {pages}',
+};
+
+const arabic: PdfTexts = {
+  brand: 'سيكيور ڤولت',
+  statementTitle: 'كشف حساب شهري',
+  proofTitle: 'إثبات الحيازة',
+  customer: 'العميل',
+  accountNumber: 'رقم الحساب',
+  period: 'الفترة (بالتوقيت العالمي المنسق)',
+  periodToDate: 'حتى تاريخه',
+  issuedAt: 'تاريخ الإصدار (بالتوقيت العالمي المنسق)',
+  holdingsAt: 'الحيازة في (بالتوقيت العالمي المنسق)',
+  journalPosition: 'الموضع في السجل',
+  noJournalRows: 'لا حركات بعد',
+  opening: 'الحيازة والنقد في بداية الفترة',
+  movements: 'الحركات',
+  totals: 'الإجماليات',
+  closing: 'الحيازة والنقد في نهاية الفترة',
+  closingToDate: 'الحيازة والنقد عند الإصدار',
+  holdings: 'الحيازة',
+  columns: {
+    holding: 'البند',
+    status: 'الحالة',
+    quantity: 'الكمية',
+    value: 'القيمة',
+    date: 'التاريخ',
+    description: 'الوصف',
+    asset: 'الأصل',
+    quantityChange: 'الكمية',
+    valueChange: 'القيمة',
+    reference: 'المرجع',
+  },
+  cash: 'النقد',
+  total: 'الإجمالي',
+  valueIn: 'القيمة الواردة',
+  valueOut: 'القيمة الصادرة',
+  net: 'صافي التغيّر',
+  noMovements: 'لا توجد حركات في هذه الفترة.',
+  noHoldings: 'لا توجد حيازة.',
+  bookValues: 'القيم هي القيم الدفترية في السجل بالدولار الأمريكي.',
+  vaultValues: 'القيم هي القيم المسجّلة في الخزنة بالدولار الأمريكي في هذه اللحظة.',
+  statuses: { active: 'في الخزنة', locked: 'مثبّت لمدة محددة', in_delivery: 'قيد التوصيل' },
+  units: { mg: 'ملغ' },
+  kinds: {
+    buy: 'شراء',
+    sell: 'بيع',
+    swap_out: 'مبادلة (مُقدَّم)',
+    swap_in: 'مبادلة (مُستلَم)',
+    swap_cash: 'باقي المبادلة إلى النقد',
+    transfer_out: 'تحويل صادر',
+    transfer_in: 'تحويل وارد',
+    deposit: 'إيداع',
+    withdrawal: 'سحب',
+    refund: 'استرداد',
+    asset_to_cash: 'تحويل أصول إلى نقد',
+    fixed_term_start: 'بدء مدة التثبيت',
+    fixed_term_profit: 'أرباح مدة التثبيت',
+    fixed_term_end: 'انتهاء مدة التثبيت',
+    delivery: 'توصيل',
+    book_balance: 'اعتماد الرصيد الدفتري',
+    admin_add: 'إضافة من الموظفين',
+    admin_edit: 'تعديل من الموظفين',
+    admin_delete: 'إزالة من الموظفين',
+    rounding: 'تقريب إلى سنتات كاملة',
+  },
+  footer: 'موقَّع من سيكيور ڤولت — تحقّق منه على {origin}/verify',
+  page: 'صفحة {page} من {pages}',
+};
+
+export const pdfTexts: Record<Language, PdfTexts> = { en: english, ar: arabic };
+
+/** Arabic names of the listed assets, by symbol; English names are the catalogue's own. */
+const arabicAssetNames: Record<string, string> = {
+  RH: 'الروديوم',
+  IR: 'الإيريديوم',
+  AU: 'الذهب',
+  PD: 'البلاديوم',
+  PT: 'البلاتين',
+  OS: 'الأوزميوم',
+  RE: 'الرينيوم',
+  AG: 'الفضة',
+  BTC: 'بيتكوين',
+  ETH: 'إيثريوم',
+  XRP: 'إكس آر بي',
+  BNB: 'بي إن بي',
+  SOL: 'سولانا',
+  DOGE: 'دوجكوين',
+  ADA: 'كاردانو',
+  TRX: 'ترون',
+  AVAX: 'أفالانش',
+  SHIB: 'شيبا إينو',
+  BCH: 'بيتكوين كاش',
+  LTC: 'لايتكوين',
+  LINK: 'تشينلينك',
+  DOT: 'بولكادوت',
+  MATIC: 'بوليغون',
+  TON: 'تونكوين',
+  ICP: 'إنترنت كمبيوتر',
+  UNI: 'يوني سواب',
+  XLM: 'ستيلر',
+  VET: 'في تشين',
+};
+
+const locales: Record<Language, string> = { en: 'en-US', ar: 'ar-u-nu-latn' };
+// Bidirectional marks Intl adds to Arabic figures; the PDF lays figures out left to right itself.
+const directionMarks = /[\u200e\u200f\u061c\u2066-\u2069]/g;
+
+const usdFormats = new Map<string, Intl.NumberFormat>();
+
+/** "$1,234.50" / "1,234.50 US$"; `signed` adds "+" to credits. Half away from zero. */
+export function formatUsd(value: string, language: Language, signed = false): string {
+  const key = `${language}|${signed}`;
+  let format = usdFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locales[language], {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay: signed ? 'exceptZero' : 'negative',
+    });
+    usdFormats.set(key, format);
+  }
+  return format.format(value as Intl.StringNumericLiteral).replace(directionMarks, '');
+}
+
+/**
+ * A quantity with every decimal it has (up to 8, trailing zeros dropped), grouped, and its unit:
+ * "1,754.385 mg", "0.00086956 BTC". `signed` adds "+" to increases.
+ */
+export function formatQuantity(
+  value: string,
+  symbol: string | null,
+  language: Language,
+  signed = false,
+): string {
+  const exact = dec(value);
+  const digits = Math.min(8, Math.max(0, exact.decimalPlaces()));
+  const number = new Intl.NumberFormat(locales[language], {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    signDisplay: signed ? 'exceptZero' : 'negative',
+  })
+    .format(exact.toFixed() as Intl.StringNumericLiteral)
+    .replace(directionMarks, '');
+  const asset = symbol ? findAsset(symbol) : undefined;
+  if (!asset) return number;
+  const unit = asset.unit === 'mg' ? pdfTexts[language].units.mg : asset.symbol;
+  // In Arabic the figure is a left-to-right isolate, so its sign stays before its digits.
+  return language === 'ar' ? `\u2066${number}\u2069 ${unit}` : `${number} ${unit}`;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locales[language], { ...options, timeZone: 'UTC' });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** "Nov 5, 2026" / "5 نوفمبر 2026", in UTC. */
+export function formatDay(at: Date, language: Language): string {
+  return dateFormat(language, { dateStyle: 'medium' }).format(at).replace(directionMarks, '');
+}
+
+/** "Nov 5, 2026, 14:03" in UTC; the time in 24 hours in both languages. */
+export function formatInstant(at: Date, language: Language): string {
+  return dateFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  })
+    .format(at)
+    .replace(directionMarks, '');
+}
+
+/** "November 2026" / "نوفمبر 2026". */
+export function formatMonth(at: Date, language: Language): string {
+  return dateFormat(language, { month: 'long', year: 'numeric' })
+    .format(at)
+    .replace(directionMarks, '');
+}
+
+/** A movement's date in the table: "11/05/2026" / "05/11/2026". */
+export function formatShortDate(at: Date, language: Language): string {
+  return dateFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit' })
+    .format(at)
+    .replace(directionMarks, '');
+}
+
+/** Cash and listed assets by their name in the language; custody items by their own name. */
+export function holdingName(
+  language: Language,
+  assetSymbol: string | null,
+  itemName: string | null,
+): string {
+  if (assetSymbol === cashSymbol) return pdfTexts[language].cash;
+  const asset = assetSymbol ? findAsset(assetSymbol) : undefined;
+  if (asset) return language === 'ar' ? (arabicAssetNames[asset.symbol] ?? asset.name) : asset.name;
+  return itemName ?? '';
+}
+
+/**
+ * What a journal row is, in words. Swaps journaled before `swap_cash` existed credited their
+ * cash as `swap_out`; that row is named for what it is too. A note staff gave follows.
+ */
+export function movementDescription(
+  language: Language,
+  movement: { kind: LedgerKind; assetSymbol: string | null; note: string | null },
+): string {
+  const kind =
+    movement.kind === 'swap_out' && movement.assetSymbol === cashSymbol
+      ? 'swap_cash'
+      : movement.kind;
+  const label = pdfTexts[language].kinds[kind];
+  return movement.note ? `${label}: ${movement.note}` : label;
+}
+
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
+}
