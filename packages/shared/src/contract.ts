@@ -29,6 +29,11 @@ export interface Contract {
   /** A media type other than JSON (`text/csv`): the web app links to it instead of fetching it. */
   responseType?: string;
   /**
+   * The body is raw bytes of this media type (`application/pdf`) that the handler reads as a
+   * Buffer, instead of JSON checked by `body`.
+   */
+  requestType?: string;
+  /**
    * The codes this operation answers beyond the ones every operation of its access may
    * (`implicitErrors`): what a caller must be ready for.
    */

@@ -29,7 +29,21 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       servers: [],
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      // A contract that takes raw bytes (a PDF to verify) has no JSON body schema to validate:
+      // the document names the media type it takes instead.
+      const requestType = input.route.config?.contract?.requestType;
+      if (!requestType) return transformed;
+      return {
+        ...transformed,
+        schema: {
+          ...transformed.schema,
+          consumes: [requestType],
+          body: { type: 'string', format: 'binary' },
+        },
+      };
+    },
   });
   await app.register(async (docs) => {
     declarePluginAccess(docs, 'public', { readsSession: false });

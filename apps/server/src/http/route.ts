@@ -6,7 +6,9 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  onRequestAsyncHookHandler,
   onRequestHookHandler,
+  preValidationAsyncHookHandler,
   preValidationHookHandler,
 } from 'fastify';
 import {
@@ -18,6 +20,7 @@ import {
 import { errorCodes } from '@secure-vault/shared/errors';
 import { denyDuringImpersonation } from '../auth/access.ts';
 import { idempotencyHeadersSchema, requireIdempotencyKey } from './idempotency.ts';
+import { AppError } from './errors.ts';
 import { errorBodySchema } from './openapi.ts';
 
 /** A request whose params, query and body are the contract's parsed types. */
@@ -33,7 +36,7 @@ export interface RouteExtras {
   joinsSession?: boolean;
   /** False for routes that never need the caller. */
   readsSession?: boolean;
-  onRequest?: onRequestHookHandler;
+  onRequest?: onRequestHookHandler | onRequestAsyncHookHandler;
   /** Keep the validation error for the handler to word (trading's QUANTITY_INVALID). */
   attachValidation?: boolean;
 }
@@ -45,9 +48,10 @@ export function route<C extends Contract>(
   handler: ContractHandler<C>,
   extras: RouteExtras = {},
 ): void {
-  const preValidation: preValidationHookHandler[] = contract.idempotent
-    ? [requireIdempotencyKey]
-    : [];
+  const preValidation: (preValidationHookHandler | preValidationAsyncHookHandler)[] = [
+    ...(contract.idempotent ? [requireIdempotencyKey] : []),
+    ...(contract.requestType ? [requireRequestType(contract.requestType)] : []),
+  ];
   const onRequest: onRequestHookHandler[] = [
     ...(contract.refusesImpersonation ? [denyDuringImpersonation] : []),
     ...(extras.onRequest ? [extras.onRequest] : []),
@@ -80,6 +84,21 @@ export function route<C extends Contract>(
       return reply.status(contract.status).send(contract.status === 204 ? null : answer);
     },
   });
+}
+
+/**
+ * A contract that takes raw bytes (`requestType`) gets them as a Buffer, which the feature's
+ * content-type parser reads; a body of any other type is refused.
+ */
+function requireRequestType(mediaType: string): preValidationAsyncHookHandler {
+  async function sendsRequestType(request: FastifyRequest): Promise<void> {
+    const type = String(request.headers['content-type'] ?? '');
+    const sent = type.split(';')[0]?.trim().toLowerCase();
+    if (sent && sent !== mediaType) {
+      throw new AppError('BAD_REQUEST', `Send the body as ${mediaType}.`);
+    }
+  }
+  return sendsRequestType;
 }
 
 function successSchemaOf(contract: Contract) {

@@ -1,6 +1,6 @@
 // Builds the real app for integration tests: embedded PGlite in memory, or a fresh PostgreSQL
 // database created on TEST_DATABASE_URL when the suite runs as `server-postgres`.
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -25,11 +25,17 @@ export function manualClock(
   };
 }
 
+const testSigningKey = generateKeyPairSync('ed25519')
+  .privateKey.export({ type: 'pkcs8', format: 'der' })
+  .toString('base64');
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: '/nonexistent-test-data',
     DATA_KEY: randomBytes(32).toString('hex'),
+    // Statements are signed with a key of the test run's, never one written to DATA_DIR.
+    SIGNING_KEY: testSigningKey,
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
     // Tests run due jobs themselves, at the times they choose (jobs/runner.ts runDueJobs).
