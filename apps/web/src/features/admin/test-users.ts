@@ -1,5 +1,12 @@
-// Two customers as the staff panel's user list shows them, for the admin components' tests.
+// Two customers as the staff panel's user list shows them, for the admin components' tests: the
+// second has a book balance a staff member recorded, waiting for another one's approval.
 import type { AdminUser } from '@secure-vault/shared/vault';
+
+/** The staff member who recorded the pending book balance below. */
+export const recorder = {
+  id: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+  email: 'nadia@securevault.example',
+} as const;
 
 export const users: AdminUser[] = [
   {
@@ -8,6 +15,8 @@ export const users: AdminUser[] = [
     fullName: null,
     accountNumber: '1234567897',
     bookBalance: '0.00',
+    bookBalanceRecordedBy: null,
+    bookBalanceRecordedAt: null,
     createdAt: '2026-01-01T00:00:00.000Z',
   },
   {
@@ -16,6 +25,8 @@ export const users: AdminUser[] = [
     fullName: null,
     accountNumber: null,
     bookBalance: '150.00',
+    bookBalanceRecordedBy: { ...recorder },
+    bookBalanceRecordedAt: '2026-01-03T09:30:00.000Z',
     createdAt: '2026-01-02T00:00:00.000Z',
   },
 ];

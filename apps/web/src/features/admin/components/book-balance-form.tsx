@@ -1,6 +1,8 @@
 // Book Balance, the form (SPEC §5): a user and an amount (step 0.01) are required, asked for in
 // that order with one message; then the amount is checked by the contract's own body schema, and
-// the server's issues land on the amount.
+// the server's issues land on the amount. The amount is recorded as pending: another staff member
+// approves it into the customer's cash or rejects it (DESIGN §5). Sent with an Idempotency-Key
+// per submission, reused by a retry of the same one.
 import { BookOpen } from 'lucide-react';
 import { z } from 'zod';
 import * as admin from '@secure-vault/shared/admin/contracts';
@@ -14,6 +16,7 @@ import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { adminPanelKey } from '../panel-key';
@@ -40,14 +43,17 @@ export function BookBalanceForm({ users }: { users: AdminUser[] }) {
   const { errors } = form.formState;
   const message = (text: string | undefined) => (text ? t(text) : undefined);
   const save = useApiMutation(admin.setBookBalance, { invalidates: [adminPanelKey] });
+  const intention = useIdempotencyKey();
 
   const onSubmit = form.handleSubmit(
-    ({ userId, bookBalance }) =>
+    ({ userId, bookBalance }) => {
+      const request = { params: { id: userId }, body: { bookBalance } };
       save.mutate(
-        { params: { id: userId }, body: { bookBalance } },
+        { ...request, idempotencyKey: intention.keyFor(request) },
         {
           onSuccess: () => {
-            toast.success(t('bookBalance.updated'));
+            intention.settle();
+            toast.success(t('bookBalance.updated'), { description: t('bookBalance.updatedBody') });
             form.resetField('bookBalance');
           },
           onError: (failure) => {
@@ -63,7 +69,8 @@ export function BookBalanceForm({ users }: { users: AdminUser[] }) {
             });
           },
         },
-      ),
+      );
+    },
     (invalid) => {
       // The original said a missing user or amount in a toast too (SPEC §5).
       if (invalid.userId?.message === required || invalid.bookBalance?.message === required) {

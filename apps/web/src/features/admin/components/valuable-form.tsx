@@ -19,6 +19,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { adminPanelKey } from '../panel-key';
@@ -76,6 +77,9 @@ export function ValuableForm({
   const add = useApiMutation(admin.addValuable, { invalidates: [adminPanelKey] });
   const edit = useApiMutation(admin.editValuable, { invalidates: [adminPanelKey] });
   const isPending = add.isPending || edit.isPending;
+  // One key per intended change (it may credit or debit cash): a retry of the same submission
+  // reuses it, so the server makes the change once; after a success the next one is new.
+  const intention = useIdempotencyKey();
   const [userId, itemName, itemType] = useWatch({
     control: form.control,
     name: ['userId', 'itemName', 'itemType'],
@@ -96,10 +100,12 @@ export function ValuableForm({
   const onSubmit = form.handleSubmit((values) => {
     if (editing) {
       const { userId: _owner, ...changes } = values;
+      const request = { params: { id: editing.id }, body: changes };
       edit.mutate(
-        { params: { id: editing.id }, body: changes },
+        { ...request, idempotencyKey: intention.keyFor(request) },
         {
           onSuccess: () => {
+            intention.settle();
             toast.success(t('valuables.updated'));
             onDone();
           },
@@ -108,10 +114,12 @@ export function ValuableForm({
       );
       return;
     }
+    const request = { body: values };
     add.mutate(
-      { body: values },
+      { ...request, idempotencyKey: intention.keyFor(request) },
       {
         onSuccess: () => {
+          intention.settle();
           toast.success(t('valuables.added'));
           // Back to the empty form, the selects to their prompts as well; the fields stay
           // registered, so the focus can move at once.

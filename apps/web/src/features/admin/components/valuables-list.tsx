@@ -20,6 +20,7 @@ import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
 import { formatDate } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { formatUsd } from '@/lib/money';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -125,6 +126,8 @@ export function ValuablesList({
   const language = currentLanguage();
   const [toDelete, setToDelete] = useState<AdminValuable | null>(null);
   const remove = useApiMutation(admin.deleteValuable, { invalidates: [adminPanelKey] });
+  // A retry of the same deletion reuses its key, so the journal takes the value out once.
+  const intention = useIdempotencyKey();
   const hasDeleted = useRef(false);
 
   if (valuables.length === 0) {
@@ -194,10 +197,12 @@ export function ValuablesList({
                 event.preventDefault();
                 if (!toDelete) return;
                 const valuable = toDelete;
+                const request = { params: { id: valuable.id } };
                 remove.mutate(
-                  { params: { id: valuable.id } },
+                  { ...request, idempotencyKey: intention.keyFor(request) },
                   {
                     onSuccess: () => {
+                      intention.settle();
                       toast.success(t('valuables.deleted'));
                       hasDeleted.current = true;
                       setToDelete(null);
