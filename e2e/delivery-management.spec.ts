@@ -77,7 +77,7 @@ for (const language of ['en', 'ar'] as const) {
           });
           expect(decided.status(), await decided.text()).toBe(200);
           const added = await staffRequests.post('/api/v1/admin/valuables', {
-            headers: csrf,
+            headers: { ...csrf, 'idempotency-key': randomUUID() },
             data: { userId: user.id, itemName, itemType: 'jewelry', estimatedValue: '2500' },
           });
           expect(added.status(), await added.text()).toBe(201);

@@ -125,7 +125,7 @@ for (const language of ['en', 'ar'] as const) {
             { itemName: 'Cash', itemType: 'cash', estimatedValue: '100' },
           ]) {
             const added = await staffRequests.post('/api/v1/admin/valuables', {
-              headers: csrf,
+              headers: { ...csrf, 'idempotency-key': randomUUID() },
               data: { userId: user.id, ...data },
             });
             expect(added.status(), await added.text()).toBe(201);

@@ -49,7 +49,7 @@ async function creditCash(userId: string, amount: string): Promise<void> {
     });
     expect(signedIn.status(), await signedIn.text()).toBe(200);
     const credited = await api.post('/api/v1/admin/valuables', {
-      headers: csrf,
+      headers: { ...csrf, 'idempotency-key': randomUUID() },
       data: { userId, itemName: 'Cash', itemType: 'cash', estimatedValue: amount },
     });
     expect(credited.status(), await credited.text()).toBe(201);

@@ -1,6 +1,7 @@
 // Trading end to end (SPEC §2, §5, §9; DESIGN §2, §5): staff give a customer cash; the customer
 // buys gold by milligrams and by amount, sells part of it, buys and sells bitcoin, swaps gold for
 // silver, then finds every one in /history and in the downloaded CSV.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
   type APIRequestContext,
@@ -45,7 +46,7 @@ async function giveCash(userId: string, amount: string): Promise<void> {
     });
     expect(signedIn.ok(), await signedIn.text()).toBe(true);
     const added = await staffApi.post('/api/v1/admin/valuables', {
-      headers: csrf,
+      headers: { ...csrf, 'idempotency-key': randomUUID() },
       data: { userId, itemName: 'Cash', itemType: 'cash', estimatedValue: amount },
     });
     expect(added.status(), await added.text()).toBe(201);

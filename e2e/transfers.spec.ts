@@ -2,6 +2,7 @@
 // approved through the API; staff credit the sender cash; the sender sends part of it to the
 // receiver's account number, confirming the receiver's masked name and reviewing before it goes;
 // the receiver's dashboard, open in another browser, shows the cash arrive without a reload.
+import { randomUUID } from 'node:crypto';
 import {
   type APIRequestContext,
   type Browser,
@@ -123,7 +124,7 @@ for (const language of ['en', 'ar'] as const) {
           receiverApplicant,
         ));
         const credited = await staffRequests.post('/api/v1/admin/valuables', {
-          headers: csrf,
+          headers: { ...csrf, 'idempotency-key': randomUUID() },
           data: { userId: sender.id, itemName: 'Cash', itemType: 'cash', estimatedValue: '500' },
         });
         expect(credited.status(), await credited.text()).toBe(201);

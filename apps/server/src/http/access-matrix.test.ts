@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycDocuments, kycVerifications } from '../db/kyc-schema.ts';
 import { bankAccounts, transfers } from '../db/banking-schema.ts';
 import { deliveries } from '../db/custody-schema.ts';
-import { sessions } from '../db/schema.ts';
+import { profiles, sessions } from '../db/schema.ts';
 import { valuables } from '../db/vault-schema.ts';
 import { call, enableTwoFactor, grantAdmin } from '../test/auth-helpers.ts';
 import { createCustomer, type Customer, openSession } from '../test/customers.ts';
 import { rawRequest, type RawResponse } from '../test/raw-http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { cashOf } from '../test/trading.ts';
+import { type AnyMethod, keyedApi } from '../test/vault.ts';
 import { type RegisteredRoute, routeTable } from './access.ts';
 import { changesState } from './csrf.ts';
 
@@ -31,6 +32,10 @@ let staffPasswordOnly: string;
 let staff: string;
 /** The owner's ids, put into path parameters. */
 const ownerIds: Record<string, string> = {};
+/** Another staff member (two-factor on), who recorded the owner's pending book balance. */
+let recorder: Customer;
+/** The owner's book balance pending approval, which the decision routes name. */
+const pendingBookBalance = '1500.25';
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -132,6 +137,19 @@ beforeAll(async () => {
   staffPasswordOnly = await openSession(t, member.userId);
   await enableTwoFactor(t, member.cookie);
   staff = member.cookie;
+  // A book balance of the owner's pending approval, recorded by a staff member other than the
+  // one whose calls must get through: what the approve and reject routes decide.
+  recorder = await createCustomer(t, { label: 'recorder' });
+  await grantAdmin(t, recorder.userId);
+  await enableTwoFactor(t, recorder.cookie);
+  const recorded = await keyedApi(
+    t,
+    'PUT',
+    `/admin/users/${owner.userId}/book-balance`,
+    { bookBalance: pendingBookBalance },
+    recorder.cookie,
+  );
+  if (recorded.statusCode !== 200) throw new Error(`book balance: ${recorded.body}`);
 }, 60_000);
 afterAll(() => t.close());
 
@@ -149,6 +167,8 @@ function concretePath(route: RegisteredRoute): string {
     .replace(/\/([^/]+)\/:(\w+)/g, (_, collection: string, param: string) => {
       if (param === 'id') return `/${collection}/${ownerId(collection, route.url)}`;
       if (param === 'symbol') return `/${collection}/AU`;
+      // A month's statement: the caller's own, whoever calls (there is no id to swap).
+      if (param === 'file') return `/${collection}/2026-11.pdf`;
       // Staff routes about one customer (KYC review): the owner.
       if (param === 'userId') return `/${collection}/${owner.userId}`;
       throw new Error(`access matrix: unknown parameter :${param} in ${route.url}`);
@@ -156,6 +176,15 @@ function concretePath(route: RegisteredRoute): string {
   if (path.includes('/:')) throw new Error(`access matrix: a parameter is left in ${path}`);
   return path;
 }
+
+/**
+ * Operations whose body must name what the caller saw (the pending amount): a valid one, so a
+ * refusal is never just a bad body.
+ */
+const requiredBodies: Record<string, () => unknown> = {
+  '/api/v1/admin/users/:id/book-balance/approve': () => ({ amount: pendingBookBalance }),
+  '/api/v1/admin/users/:id/book-balance/reject': () => ({ amount: pendingBookBalance }),
+};
 
 /** Operations whose query is required: a valid one, for the callers that must get through. */
 const requiredQueries: Record<string, () => string> = {
@@ -211,7 +240,7 @@ function send(route: RegisteredRoute, target: string, cookie?: string): Promise<
     method: route.method,
     target,
     headers,
-    ...(hasBody ? { body: '{}' } : {}),
+    ...(hasBody ? { body: JSON.stringify(requiredBodies[route.url]?.() ?? {}) } : {}),
   });
 }
 
@@ -267,6 +296,9 @@ describe('the access matrix', () => {
       'GET /api/v1/admin/valuables',
       'GET /api/v1/admin/net-worth',
       'GET /api/v1/admin/net-worth/users',
+      'GET /api/v1/admin/audit',
+      'GET /api/v1/admin/audit.csv',
+      'GET /api/v1/admin/ledger-check',
     ]) {
       expect(urls).toContain(url);
     }
@@ -297,6 +329,8 @@ describe('the access matrix', () => {
         // Like the mailbox, registered only while the outbox is the mail transport and never in
         // production (app.ts): it runs the jobs due at a given time, so e2e can mature a term.
         'POST /api/v1/dev/run-jobs',
+        // Anyone may check a signed statement; it answers only what the document itself says.
+        'POST /api/v1/verify',
       ].sort(),
     );
   });
@@ -425,10 +459,72 @@ describe('the access matrix', () => {
     }
   });
 
+  it("lets staff make each staff change with an Idempotency-Key, on the owner's real ids", async () => {
+    // None of the callers refused above decided the owner's pending book balance.
+    const [pending] = await t.ctx.db
+      .select({ bookBalance: profiles.bookBalance, recordedBy: profiles.bookBalanceRecordedBy })
+      .from(profiles)
+      .where(eq(profiles.userId, owner.userId));
+    expect(pending).toEqual({ bookBalance: pendingBookBalance, recordedBy: recorder.userId });
+    expect(await cashOf(t, owner.userId)).toBe('800.00000000');
+
+    const exercised = new Set<string>();
+    const change = async (
+      method: AnyMethod,
+      path: string,
+      body: unknown,
+      status: number,
+      cookie = staff,
+    ) => {
+      const res = await keyedApi(t, method, path, body, cookie);
+      expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(status);
+      exercised.add(`${method} /api/v1${path.replace(/\/[0-9a-f-]{36}/g, '/:id')}`);
+      return res;
+    };
+    await change(
+      'PATCH',
+      `/admin/valuables/${ownerIds.valuables}`,
+      { itemName: 'Grandmother’s ring', itemType: 'jewelry', estimatedValue: '2600.00' },
+      200,
+    );
+    const added = await change(
+      'POST',
+      '/admin/valuables',
+      { userId: owner.userId, itemName: 'Brooch', itemType: 'jewelry', estimatedValue: '75.00' },
+      201,
+    );
+    await change('DELETE', `/admin/valuables/${added.json<{ id: string }>().id}`, undefined, 204);
+    const approved = await change(
+      'POST',
+      `/admin/users/${owner.userId}/book-balance/approve`,
+      { amount: pendingBookBalance },
+      200,
+    );
+    expect(approved.json()).toMatchObject({ decision: 'approved', cash: '2300.25' });
+    await change('PUT', `/admin/users/${owner.userId}/book-balance`, { bookBalance: '20.00' }, 200);
+    // Recorded by `staff` this time, so the other staff member decides it.
+    await change(
+      'POST',
+      `/admin/users/${owner.userId}/book-balance/reject`,
+      { amount: '20.00' },
+      200,
+      recorder.cookie,
+    );
+    expect(await cashOf(t, owner.userId)).toBe('2300.25000000');
+
+    // Every staff change to valuables, cash or a book balance takes a key, and was made above.
+    const keyed = apiRoutes()
+      .filter((route) => route.contract?.idempotent && route.access === 'admin')
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((name) => /\/admin\/(valuables|users\/:id\/book-balance)/.test(name));
+    expect(new Set(keyed)).toEqual(exercised);
+  });
+
   it('marks every answer to a signed-in operation no-store', async () => {
     for (const [target, cookie] of [
       ['/api/v1/me/summary', owner.cookie],
       ['/api/v1/me/profile', owner.cookie],
+      ['/api/v1/me/staff-access', owner.cookie],
       ['/api/v1/admin/users', staff],
       ['/api/v1/admin/users', undefined],
     ] as const) {

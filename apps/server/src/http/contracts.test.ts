@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { allContracts } from '@secure-vault/shared/contracts';
-import { defineContract, implicitErrors } from '@secure-vault/shared/contract';
+import { declaredErrors, defineContract, implicitErrors } from '@secure-vault/shared/contract';
 import { errorCodes } from '@secure-vault/shared/errors';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { AppError } from '../errors.ts';
@@ -62,6 +62,17 @@ describe('contracts and routes', () => {
     expect(new Set(names).size).toBe(names.length);
   });
 
+  it('takes raw bytes (requestType) only in place of a JSON body, never beside one', () => {
+    const raw = allContracts.filter((contract) => contract.requestType);
+    expect(raw.map((contract) => key(contract.method, contract.path))).toContain(
+      'POST /api/v1/verify',
+    );
+    for (const contract of raw) {
+      expect(contract.body, contract.path).toBeUndefined();
+      expect(contract.multipart, contract.path).toBeUndefined();
+    }
+  });
+
   it('declares what each operation may answer, and only codes the API has', () => {
     for (const contract of allContracts) {
       for (const code of contract.errors) {
@@ -70,6 +81,49 @@ describe('contracts and routes', () => {
         expect(implicitErrors(contract), `${contract.path}`).not.toContain(code);
       }
     }
+  });
+
+  it('takes an Idempotency-Key on every staff change to valuables, cash or a book balance', () => {
+    const staffChanges = allContracts.filter(
+      (contract) =>
+        contract.method !== 'GET' &&
+        /^\/api\/v1\/admin\/(valuables|users\/:id\/book-balance)/.test(contract.path),
+    );
+    expect(staffChanges.map((contract) => key(contract.method, contract.path)).sort()).toEqual(
+      [
+        'DELETE /api/v1/admin/valuables/:id',
+        'PATCH /api/v1/admin/valuables/:id',
+        'POST /api/v1/admin/users/:id/book-balance/approve',
+        'POST /api/v1/admin/users/:id/book-balance/reject',
+        'POST /api/v1/admin/valuables',
+        'PUT /api/v1/admin/users/:id/book-balance',
+      ].sort(),
+    );
+    for (const contract of staffChanges) {
+      expect(contract.idempotent, contract.path).toBe(true);
+      expect(contract.access, contract.path).toBe('admin');
+    }
+  });
+
+  it("declares what a book balance decision answers: the recorder's own (FORBIDDEN), nothing or another amount pending (CONFLICT)", () => {
+    const decisions = allContracts.filter((contract) =>
+      /\/book-balance\/(approve|reject)$/.test(contract.path),
+    );
+    expect(decisions).toHaveLength(2);
+    for (const contract of decisions) {
+      for (const code of [
+        'NOT_FOUND',
+        'FORBIDDEN',
+        'CONFLICT',
+        'IDEMPOTENCY_KEY_REQUIRED',
+        'IDEMPOTENCY_KEY_REUSED',
+      ] as const) {
+        expect(declaredErrors(contract).has(code), `${contract.path} ${code}`).toBe(true);
+      }
+    }
+    // Approving a negative amount debits cash, which may not cover it.
+    const approve = decisions.find((contract) => contract.path.endsWith('/approve'));
+    expect(approve && declaredErrors(approve).has('INSUFFICIENT_CASH')).toBe(true);
   });
 
   it('answers 500 in tests when a route answers a code its contract does not declare', async () => {

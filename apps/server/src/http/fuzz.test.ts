@@ -35,7 +35,7 @@ import {
 } from '../test/schema-arbitraries.ts';
 import { createTestApp, jsonHeaders } from '../test/test-app.ts';
 import { invalidStoredText, rowsOf } from '../test/stored-text.ts';
-import { seedValuables } from '../test/vault.ts';
+import { keyedApi, seedValuables } from '../test/vault.ts';
 import { swap, trade } from '../test/trading.ts';
 import { routeTable } from './access.ts';
 
@@ -147,6 +147,33 @@ for (const amount of ['1', '2', '3', '4', '5', '6', '7', '8']) {
     await request(target, '/me/deposits/card', { amount, cardLastFour: '4242', cardType: 'Visa' }),
   );
 }
+// Book balances pending approval, recorded by a staff member other than the fuzz's caller: one
+// customer's for the approval and one's for the rejection, so each decision's fuzz reaches its
+// write once (after it, nothing is pending and the rest are refusals).
+const recorder = await createCustomer(t, { label: 'fuzz-recorder' });
+await grantAdmin(t, recorder.userId);
+const pendingBookBalance = '250.50';
+const decided: Record<'approve' | 'reject', string> = {
+  approve: (await createCustomer(t, { label: 'fuzz-approve' })).userId,
+  reject: (await createCustomer(t, { label: 'fuzz-reject' })).userId,
+};
+for (const userId of Object.values(decided)) {
+  const res = await keyedApi(
+    t,
+    'PUT',
+    `/admin/users/${userId}/book-balance`,
+    { bookBalance: pendingBookBalance },
+    recorder.cookie,
+  );
+  if (res.statusCode !== 200) throw new Error(`setup book balance: ${res.body}`);
+}
+const decisionBody = fc
+  .oneof(
+    { weight: 3, arbitrary: fc.constant(pendingBookBalance) },
+    { weight: 1, arbitrary: fc.constantFrom('250.5', '250.49', '0', '-250.50') },
+  )
+  .map((amount) => ({ amount }));
+
 /**
  * The routes that send value out of the platform or to another customer, or act on the verified
  * customer's holdings (fixing one for a term): called as that customer, so they reach the ledger.
@@ -217,6 +244,10 @@ const hints: Hints = (field, schema) => {
       );
     case 'bankAccountId':
       return fc.constantFrom(verifiedBankAccount, unknownId);
+    case 'actor':
+    case 'customer':
+      // The audit viewer's filters: an account's id or exact address, known or not.
+      return fc.constantFrom(staff.email, target.email, target.userId, unknownId, 'no@example.com');
     default:
       return undefined;
   }
@@ -246,6 +277,9 @@ const validBodies: Record<string, fc.Arbitrary<object>> = {
   'POST /api/v1/me/fixed-terms': fc
     .tuple(itemOrPart(watch), fc.constantFrom(1, 3, 6, 12))
     .map(([what, months]) => ({ ...what, months })),
+  // A decision names the pending amount it saw: mostly the real one, so it is reached.
+  'POST /api/v1/admin/users/:id/book-balance/approve': decisionBody,
+  'POST /api/v1/admin/users/:id/book-balance/reject': decisionBody,
   'POST /api/v1/me/deliveries': fc
     .tuple(itemOrPart(painting), fc.constantFrom('+971501234567', '+447911123456'))
     .map(([what, recipientPhone]) => ({
@@ -263,6 +297,25 @@ const validBodies: Record<string, fc.Arbitrary<object>> = {
  */
 function paramValue(url: string, name: string): { canonical: string; any: fc.Arbitrary<string> } {
   if (name === 'symbol') return { canonical: 'BTC', any: symbols };
+  // A month's statement: this month, past ones, one after this month and one before any.
+  if (name === 'file' && url.includes('/me/statements/')) {
+    return {
+      canonical: `${new Date().toISOString().slice(0, 7)}.pdf`,
+      any: fc.constantFrom(
+        '2026-01.pdf',
+        '2025-12.pdf',
+        '2099-12.pdf',
+        '1999-01.pdf',
+        '0000-01.pdf',
+      ),
+    };
+  }
+  // A decision on a pending book balance: the customer's recorded for it by another staff member.
+  const decision = /\/book-balance\/(approve|reject)$/.exec(url)?.[1] as keyof typeof decided;
+  if (name === 'id' && decision) {
+    const userId = decided[decision];
+    return { canonical: userId, any: fc.constantFrom(userId, target.userId, unknownId) };
+  }
   if (name === 'id' && url.includes('/admin/users/')) {
     return { canonical: target.userId, any: fc.constantFrom(target.userId, unknownId) };
   }
@@ -543,15 +596,27 @@ describe('schema-driven fuzz', () => {
     const problems = await invalidStoredText(t.ctx.db);
     expect(problems).toEqual([]);
     // The fuzz reached the writes, not only the refusals.
-    const [counts] = await rowsOf<{ messages: number; added: number; decided: number }>(
+    const [counts] = await rowsOf<{
+      messages: number;
+      added: number;
+      decided: number;
+      approved: number;
+      rejected: number;
+    }>(
       t.ctx.db,
       sql`select (select count(*)::int from contact_messages) as messages,
                  (select count(*)::int from ledger_entries where kind = 'admin_add') as added,
-                 (select count(*)::int from transfers where decided_by is not null) as decided`,
+                 (select count(*)::int from transfers where decided_by is not null) as decided,
+                 (select count(*)::int from ledger_entries where kind = 'book_balance') as approved,
+                 (select count(*)::int from audit_log
+                   where action = 'admin.book_balance_rejected') as rejected`,
     );
     expect(counts?.messages).toBeGreaterThan(0);
     expect(counts?.added).toBeGreaterThan(0);
     expect(counts?.decided).toBeGreaterThan(0);
+    // Each pending book balance was decided once: one credit, one rejection.
+    expect(counts?.approved).toBe(1);
+    expect(counts?.rejected).toBe(1);
   });
 
   it('signed in every user and staff request (the fuzz reached the handlers)', () => {

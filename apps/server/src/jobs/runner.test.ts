@@ -32,7 +32,7 @@ import {
   testConfig,
 } from '../test/test-app.ts';
 import { cashOf, expectHoldingsMatchJournal, trade, valuablesOf } from '../test/trading.ts';
-import { api } from '../test/vault.ts';
+import { keyedApi } from '../test/vault.ts';
 import { type JobOutcome, runDueJobs } from './runner.ts';
 
 // Every term in this file starts at noon UTC on 30 January: the one-month terms mature on the
@@ -117,7 +117,7 @@ async function fix(
 
 /** A custody item staff add for the customer (journaled); returns its id. */
 async function addItem(customer: Customer, name: string, value: string): Promise<string> {
-  const res = await api(
+  const res = await keyedApi(
     t,
     'POST',
     '/admin/valuables',

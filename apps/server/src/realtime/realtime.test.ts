@@ -20,7 +20,7 @@ import {
   dbKind,
   type TestApp,
 } from '../test/test-app.ts';
-import { api } from '../test/vault.ts';
+import { keyedApi } from '../test/vault.ts';
 
 interface Client {
   socket: WebSocket;
@@ -85,7 +85,7 @@ async function handshakeStatus(t: TestApp, headers: Record<string, string>): Pro
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
 function addValuable(t: TestApp, staff: Staff, userId: string) {
-  return api(
+  return keyedApi(
     t,
     'POST',
     '/admin/valuables',
@@ -133,7 +133,7 @@ describe('the realtime socket, one server instance', () => {
     expect(await aliceTab.next()).toEqual({ type: 'changed', topic: 'valuables' });
     expect(await aliceOtherTab.next()).toEqual({ type: 'changed', topic: 'valuables' });
 
-    const balance = await api(
+    const balance = await keyedApi(
       t,
       'PUT',
       `/admin/users/${alice.userId}/book-balance`,
@@ -143,6 +143,24 @@ describe('the realtime socket, one server instance', () => {
     expect(balance.statusCode).toBe(200);
     expect(await aliceTab.next()).toEqual({ type: 'changed', topic: 'profile' });
 
+    // Another staff member approves it: it becomes cash, and both screens hear of it.
+    const approver = await signUpStaff(t);
+    const approved = await keyedApi(
+      t,
+      'POST',
+      `/admin/users/${alice.userId}/book-balance/approve`,
+      { amount: '10.00' },
+      approver.cookie,
+    );
+    expect(approved.statusCode).toBe(200);
+    await settle();
+    expect(new Set(aliceTab.messages.slice(2))).toEqual(
+      new Set([
+        { type: 'changed', topic: 'profile' },
+        { type: 'changed', topic: 'valuables' },
+      ]),
+    );
+
     await settle();
     expect(bobTab.messages).toEqual([]);
     for (const client of [aliceTab, aliceOtherTab, bobTab]) client.socket.close();
@@ -150,7 +168,7 @@ describe('the realtime socket, one server instance', () => {
 
   it('sends nothing for a change that was rolled back', async () => {
     const bobTab = await connect(t, bob.cookie);
-    const cash = await api(
+    const cash = await keyedApi(
       t,
       'POST',
       '/admin/valuables',
@@ -158,7 +176,7 @@ describe('the realtime socket, one server instance', () => {
       staff.cookie,
     );
     expect(await bobTab.next()).toEqual({ type: 'changed', topic: 'valuables' });
-    const refused = await api(
+    const refused = await keyedApi(
       t,
       'PATCH',
       `/admin/valuables/${cash.json().id}`,

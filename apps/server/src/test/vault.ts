@@ -1,6 +1,9 @@
-// Helpers for vault tests: any-method API calls with a session, bulk seeding of valuables, and
-// the journal invariant (every holding equals the sum of its journal deltas).
+// Helpers for vault tests: any-method API calls with a session (staff changes with an
+// Idempotency-Key, as the admin panel sends them), bulk seeding of valuables, and the journal
+// invariant (every holding equals the sum of its journal deltas).
+import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
+import { idempotencyHeader } from '@secure-vault/shared/http';
 import { dec } from '@secure-vault/shared/money';
 import { sessionCookieName } from '../auth/sessions.ts';
 import { ledgerEntries, valuables } from '../db/vault-schema.ts';
@@ -10,8 +13,15 @@ import type { TestApp } from './test-app.ts';
 export type AnyMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** An API call as the web app makes it (JSON, CSRF header, session cookie), any method. */
-export function api(t: TestApp, method: AnyMethod, url: string, body?: unknown, cookie?: string) {
-  const headers: Record<string, string> = { 'x-requested-with': 'secure-vault' };
+export function api(
+  t: TestApp,
+  method: AnyMethod,
+  url: string,
+  body?: unknown,
+  cookie?: string,
+  extraHeaders: Record<string, string> = {},
+) {
+  const headers: Record<string, string> = { 'x-requested-with': 'secure-vault', ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (cookie) headers.cookie = `${sessionCookieName}=${cookie}`;
   return t.app.inject({
@@ -21,6 +31,22 @@ export function api(t: TestApp, method: AnyMethod, url: string, body?: unknown, 
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     remoteAddress: randomIp(),
   });
+}
+
+/**
+ * A change as the web app sends one that takes an Idempotency-Key (a staff change to valuables,
+ * cash or a book balance): `api` with a fresh key for each call unless `key` is given, the same
+ * key being a retry of the same action. A GET carries no key.
+ */
+export function keyedApi(
+  t: TestApp,
+  method: AnyMethod,
+  url: string,
+  body?: unknown,
+  cookie?: string,
+  key: string = randomUUID(),
+) {
+  return api(t, method, url, body, cookie, method === 'GET' ? {} : { [idempotencyHeader]: key });
 }
 
 export interface SeedItem {

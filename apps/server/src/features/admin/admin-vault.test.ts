@@ -10,7 +10,13 @@ import {
   type Staff,
 } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { type AnyMethod, api, journalMismatches, seedValuables } from '../../test/vault.ts';
+import {
+  type AnyMethod,
+  api,
+  journalMismatches,
+  keyedApi,
+  seedValuables,
+} from '../../test/vault.ts';
 import { recordMovements } from '../../ledger/journal.ts';
 
 let t: TestApp;
@@ -24,8 +30,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Staff calls as the admin panel makes them: each change with a fresh Idempotency-Key. */
 const asStaff = (method: AnyMethod, url: string, body?: unknown) =>
-  api(t, method, `/admin${url}`, body, staff.cookie);
+  keyedApi(t, method, `/admin${url}`, body, staff.cookie);
 const add = (body: Record<string, unknown>) => asStaff('POST', '/valuables', body);
 const edit = (id: string, body: Record<string, unknown>) =>
   asStaff('PATCH', `/valuables/${id}`, body);
@@ -104,6 +111,8 @@ describe('who may use the admin vault routes', () => {
     ],
     ['DELETE', `/admin/valuables/${targetValuable}`, undefined],
     ['PUT', `/admin/users/${targetUser}/book-balance`, { bookBalance: '999999' }],
+    ['POST', `/admin/users/${targetUser}/book-balance/approve`, { amount: '999999' }],
+    ['POST', `/admin/users/${targetUser}/book-balance/reject`, { amount: '999999' }],
     ['GET', '/admin/net-worth', undefined],
     ['GET', '/admin/net-worth/users', undefined],
   ];
@@ -111,7 +120,8 @@ describe('who may use the admin vault routes', () => {
   it("refuses a customer with 403 on every route, with another customer's ids, changing nothing", async () => {
     const item = await newCustodyItem(bob);
     for (const [method, url, body] of routes(bob.userId, item.id)) {
-      const res = await api(t, method, url, body, alice.cookie);
+      // A well-formed Idempotency-Key opens nothing.
+      const res = await keyedApi(t, method, url, body, alice.cookie);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().error.code).toBe('FORBIDDEN');
     }
@@ -124,7 +134,7 @@ describe('who may use the admin vault routes', () => {
   it('refuses a signed-out caller with 401 on every route', async () => {
     const item = await newCustodyItem(bob);
     for (const [method, url, body] of routes(bob.userId, item.id)) {
-      const res = await api(t, method, url, body);
+      const res = await keyedApi(t, method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
     for (const url of ['/me/profile', '/me/valuables', '/me/summary']) {
@@ -516,7 +526,7 @@ describe('book balance', () => {
   const setBalance = (userId: string, bookBalance: unknown) =>
     asStaff('PUT', `/users/${userId}/book-balance`, { bookBalance });
 
-  it('stores exactly what staff typed, audits it, and the customer sees it', async () => {
+  it('stores exactly what staff typed as pending approval, audits it, and the customer sees it', async () => {
     const customer = await signUp(t);
     const res = await setBalance(customer.userId, '1234.5');
     expect(res.statusCode).toBe(200);
@@ -525,7 +535,20 @@ describe('book balance', () => {
     const profile = await api(t, 'GET', '/me/profile', undefined, customer.cookie);
     expect(profile.json().bookBalance).toBe('-0.07');
     const summary = await api(t, 'GET', '/me/summary', undefined, customer.cookie);
-    expect(summary.json().bookBalance).toBe('-0.07');
+    // Pending, not yet cash: nothing moved and nothing was journaled.
+    expect(summary.json()).toMatchObject({ bookBalance: '-0.07', cashBalance: '0.00000000' });
+    expect(
+      await t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, customer.userId)),
+    ).toEqual([]);
+    // Staff see who recorded it, for another staff member to decide it.
+    const listed = (await asStaff('GET', '/users'))
+      .json<{ userId: string }[]>()
+      .find((u) => u.userId === customer.userId);
+    expect(listed).toMatchObject({
+      bookBalance: '-0.07',
+      bookBalanceRecordedBy: { id: staff.userId, email: staff.email },
+      bookBalanceRecordedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
     const audits = await audited('admin.book_balance_set', customer.userId);
     expect(audits.map((a) => a.details)).toEqual(
       expect.arrayContaining([
@@ -534,6 +557,16 @@ describe('book balance', () => {
       ]),
     );
     expect(audits.every((a) => a.actorId === staff.userId)).toBe(true);
+    // 0 clears it: nothing pending, nobody named.
+    expect((await setBalance(customer.userId, '0')).json().bookBalance).toBe('0.00');
+    const cleared = (await asStaff('GET', '/users'))
+      .json<{ userId: string }[]>()
+      .find((u) => u.userId === customer.userId);
+    expect(cleared).toMatchObject({
+      bookBalance: '0.00',
+      bookBalanceRecordedBy: null,
+      bookBalanceRecordedAt: null,
+    });
   });
 
   it('refuses amounts with more than 2 decimals or not numbers', async () => {

@@ -4,7 +4,7 @@ import { dec, sum, toFixedString } from '@secure-vault/shared/money';
 import { signUpStaff, type Staff } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/users.ts';
-import { api, seedValuables } from '../../test/vault.ts';
+import { keyedApi, seedValuables } from '../../test/vault.ts';
 
 // A database of its own: platform totals must only see what this file puts in.
 let t: TestApp;
@@ -15,8 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const asStaff = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) =>
-  api(t, method, `/admin${url}`, body, staff.cookie);
+/** Staff calls as the admin panel makes them: each change with a fresh Idempotency-Key. */
+const asStaff = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, as = staff) =>
+  keyedApi(t, method, `/admin${url}`, body, as.cookie);
 async function addItem(userId: string, estimatedValue: string | null, itemType = 'jewelry') {
   const res = await asStaff('POST', '/valuables', {
     userId,
@@ -157,5 +158,51 @@ describe('net worth', () => {
     expect(list.map((e) => e.rank)).toEqual(list.map((_, i) => i + 1));
     const totals = list.map((e) => dec(e.totalNetWorth));
     expect(totals.every((v, i) => i === 0 || totals[i - 1]!.gte(v))).toBe(true);
+  });
+
+  it('counts a pending book balance until approved, then as cash: the total does not change', async () => {
+    const customer = await createUser(t, 'pending');
+    await addItem(customer.userId, '10.10', 'cash');
+    const before = (await asStaff('GET', '/net-worth')).json<{ total: string }>();
+    await setBook(customer.userId, '250.45');
+
+    const entryOf = async () =>
+      (await asStaff('GET', '/net-worth/users'))
+        .json<{ userId: string }[]>()
+        .find((e) => e.userId === customer.userId);
+    const pending = (await asStaff('GET', '/net-worth')).json<{
+      bookBalances: string;
+      valuables: string;
+      total: string;
+    }>();
+    expect(pending.total).toBe(toFixedString(dec(before.total).plus('250.45')));
+    expect(await entryOf()).toMatchObject({
+      bookBalance: '250.45',
+      valuableValue: '10.10000000',
+      totalNetWorth: '260.55000000',
+    });
+
+    const approver = await signUpStaff(t);
+    const approved = await asStaff(
+      'POST',
+      `/users/${customer.userId}/book-balance/approve`,
+      { amount: '250.45' },
+      approver,
+    );
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({ decision: 'approved', cash: '260.55' });
+    const after = (await asStaff('GET', '/net-worth')).json<{
+      bookBalances: string;
+      valuables: string;
+      total: string;
+    }>();
+    expect(after.total).toBe(pending.total);
+    expect(after.bookBalances).toBe(toFixedString(dec(pending.bookBalances).minus('250.45'), 2));
+    expect(after.valuables).toBe(toFixedString(dec(pending.valuables).plus('250.45')));
+    expect(await entryOf()).toMatchObject({
+      bookBalance: '0.00',
+      valuableValue: '260.55000000',
+      totalNetWorth: '260.55000000',
+    });
   });
 });

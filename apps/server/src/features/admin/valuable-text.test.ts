@@ -7,7 +7,7 @@ import { auditLog } from '../../db/schema.ts';
 import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
 import { signUp, signUpStaff, type SignedUp, type Staff } from '../../test/auth-helpers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { api } from '../../test/vault.ts';
+import { keyedApi } from '../../test/vault.ts';
 
 let t: TestApp;
 let staff: Staff;
@@ -55,7 +55,7 @@ describe('staff valuable texts', () => {
     'adding with %s = %j is a 400 naming the field; nothing is stored',
     async (field, value) => {
       const before = await rowsOf(owner.userId);
-      const res = await api(
+      const res = await keyedApi(
         t,
         'POST',
         '/admin/valuables',
@@ -74,7 +74,7 @@ describe('staff valuable texts', () => {
   it.each(hostile)(
     'editing with %s = %j is a 400 naming the field; nothing changes',
     async (field, value) => {
-      const added = await api(
+      const added = await keyedApi(
         t,
         'POST',
         '/admin/valuables',
@@ -84,7 +84,7 @@ describe('staff valuable texts', () => {
       expect(added.statusCode, added.body).toBe(201);
       const id: string = added.json().id;
       const before = await rowsOf(owner.userId);
-      const res = await api(
+      const res = await keyedApi(
         t,
         'PATCH',
         `/admin/valuables/${id}`,
@@ -107,7 +107,7 @@ describe('staff valuable texts', () => {
       description: 'Line one\n\tline two — ‏عيار 21‏',
       storageLocation: 'Vault B \u200eرف 3',
     };
-    const res = await api(
+    const res = await keyedApi(
       t,
       'POST',
       '/admin/valuables',

@@ -38,7 +38,7 @@ import {
   valuablesOf,
   wealthOf,
 } from '../../test/trading.ts';
-import { api } from '../../test/vault.ts';
+import { keyedApi } from '../../test/vault.ts';
 
 let t: TestApp;
 let staff: Customer;
@@ -509,7 +509,7 @@ describe('random money movements between customers', () => {
               cash: startingCents > 0 ? dec(startingCents).dividedBy(100).toFixed(2) : '0.01',
             });
             // A custody item each, added by staff (journaled), so whole valuables can move.
-            const added = await api(
+            const added = await keyedApi(
               t,
               'POST',
               '/admin/valuables',

@@ -32,7 +32,7 @@ import {
   trade,
   wealthOf,
 } from '../../test/trading.ts';
-import { api } from '../../test/vault.ts';
+import { api, keyedApi } from '../../test/vault.ts';
 
 let t: TestApp;
 let staff: Customer;
@@ -415,7 +415,7 @@ describe('one custody item sent to two customers at once', () => {
           verifiedCustomer(t),
           verifiedCustomer(t),
         ]);
-        const added = await api(
+        const added = await keyedApi(
           t,
           'POST',
           '/admin/valuables',

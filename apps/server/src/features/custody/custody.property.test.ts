@@ -47,7 +47,7 @@ import {
   valuablesOf,
   wealthOf,
 } from '../../test/trading.ts';
-import { api } from '../../test/vault.ts';
+import { api, keyedApi } from '../../test/vault.ts';
 
 // The test is the only job runner, so it knows which step matured what: the app's own timer
 // would otherwise mature terms between steps whenever 15 seconds had passed.
@@ -785,7 +785,7 @@ describe('random fixes, maturities and deliveries among money movements', () => 
             });
             // A custody item each, and a traded position: a metal for the first two, crypto
             // (which cannot be delivered) for the third.
-            const added = await api(
+            const added = await keyedApi(
               t,
               'POST',
               '/admin/valuables',

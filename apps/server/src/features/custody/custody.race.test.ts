@@ -23,7 +23,7 @@ import {
   trade,
   valuablesOf,
 } from '../../test/trading.ts';
-import { api } from '../../test/vault.ts';
+import { api, keyedApi } from '../../test/vault.ts';
 
 const start = new Date('2026-11-21T10:00:00.000Z');
 /** After every one-month term fixed in this file (they mature on 21 December). */
@@ -66,7 +66,7 @@ async function both<A, B>(
 }
 
 async function addItem(customer: Customer, name: string, value: string): Promise<string> {
-  const res = await api(
+  const res = await keyedApi(
     t,
     'POST',
     '/admin/valuables',

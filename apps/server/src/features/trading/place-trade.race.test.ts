@@ -4,7 +4,7 @@ import { signUpStaff } from '../../test/auth-helpers.ts';
 import { createCustomer } from '../../test/customers.ts';
 import { createTestApp, dbKind, type TestApp } from '../../test/test-app.ts';
 import { cashOf, expectHoldingsMatchJournal, positionOf, swap, trade } from '../../test/trading.ts';
-import { api } from '../../test/vault.ts';
+import { keyedApi } from '../../test/vault.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ describe('different movements racing for the same cash and the same holding', ()
       // 1000 mg of gold is $57.00, which buys 67,857.142 mg of silver: no cents come back.
       const swapToSilver = () => swap(t, customer, { from: 'AU', to: 'AG', quantity: '1000' });
       const credit = () =>
-        api(
+        keyedApi(
           t,
           'POST',
           '/admin/valuables',

@@ -155,10 +155,18 @@ describe('OpenAPI for the vault', () => {
       ['/api/v1/me/summary', 'get', ['200', '401']],
       ['/api/v1/admin/users', 'get', ['200', '401', '403']],
       ['/api/v1/admin/valuables', 'get', ['200', '403']],
-      ['/api/v1/admin/valuables', 'post', ['201', '400', '403', '404']],
-      ['/api/v1/admin/valuables/{id}', 'patch', ['200', '400', '404', '422']],
-      ['/api/v1/admin/valuables/{id}', 'delete', ['204', '404', '422']],
-      ['/api/v1/admin/users/{id}/book-balance', 'put', ['200', '400', '404']],
+      // Staff changes take an Idempotency-Key: 409 while the key's first request is still
+      // running, 422 for the key reused with another body, 400 without one.
+      ['/api/v1/admin/valuables', 'post', ['201', '400', '403', '404', '409', '422']],
+      ['/api/v1/admin/valuables/{id}', 'patch', ['200', '400', '404', '409', '422']],
+      ['/api/v1/admin/valuables/{id}', 'delete', ['204', '400', '404', '409', '422']],
+      ['/api/v1/admin/users/{id}/book-balance', 'put', ['200', '400', '404', '409', '422']],
+      [
+        '/api/v1/admin/users/{id}/book-balance/approve',
+        'post',
+        ['200', '400', '403', '404', '409'],
+      ],
+      ['/api/v1/admin/users/{id}/book-balance/reject', 'post', ['200', '400', '403', '404', '409']],
       ['/api/v1/admin/net-worth', 'get', ['200', '403']],
       ['/api/v1/admin/net-worth/users', 'get', ['200', '403']],
     ];
@@ -166,6 +174,12 @@ describe('OpenAPI for the vault', () => {
       const operation = doc.paths[path]?.[method];
       expect(operation, `${method} ${path}`).toBeDefined();
       expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(statuses));
+      const key = (operation.parameters ?? []).find(
+        (parameter: { in: string; name: string }) =>
+          parameter.in === 'header' && parameter.name === 'idempotency-key',
+      );
+      if (method === 'get') expect(key, `${method} ${path}`).toBeUndefined();
+      else expect(key, `${method} ${path}`).toMatchObject({ required: true });
     }
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
