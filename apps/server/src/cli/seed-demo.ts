@@ -489,6 +489,11 @@ async function seedThrough(
   onDay(1, 18);
   // A card deposit waiting for staff.
   await cardDeposit('james', '1500.00', '4000');
+  // A book balance the demo's one staff member recorded: it waits for a second staff member
+  // (four eyes), so Sara's dashboard shows it as "Pending approval".
+  await send(demoStaffEmail, 'PUT', `/admin/users/${userIdOf(asPerson('sara'))}/book-balance`, {
+    bookBalance: '250.00',
+  });
 
   // The seed's own sessions end: the demo's people sign in with the password.
   clock.atNow();
@@ -502,7 +507,7 @@ async function seedThrough(
   const notes: Record<Person['key'], string> = {
     layla: 'KYC approved; cash, gold, bitcoin, ether, a diamond necklace in custody, fixed terms',
     omar: 'KYC approved; silver, Solana, XRP, gold received by transfer, a delivery in processing',
-    sara: 'KYC submitted and under review; cash and platinum',
+    sara: 'KYC submitted and under review; cash, platinum, a book balance pending approval',
     james: 'New customer; a card deposit waiting for staff',
   };
   return {

@@ -120,7 +120,11 @@ describe('npm run seed', () => {
         sql`select extract(day from max(created_at) - min(created_at))::int as days
           from ledger_entries`,
       );
-      return { kyc, pending, delivery, terms, kinds, documents, sessions, spread };
+      const bookBalances = await query<{ email: string; amount: string }>(
+        sql`select u.email, p.book_balance::text as amount from profiles p
+          join users u on u.id = p.user_id where p.book_balance <> 0`,
+      );
+      return { kyc, pending, bookBalances, delivery, terms, kinds, documents, sessions, spread };
     });
     expect(found.kyc).toEqual([
       { email: 'layla@demo.secure-vault.test', status: 'approved' },
@@ -129,6 +133,10 @@ describe('npm run seed', () => {
     ]);
     expect(found.pending).toEqual([
       { type: 'card_deposit', amount: '1500.00000000', email: 'james@demo.secure-vault.test' },
+    ]);
+    // Recorded by the demo's only staff member, so it waits for a second one.
+    expect(found.bookBalances).toEqual([
+      { email: 'sara@demo.secure-vault.test', amount: '250.00' },
     ]);
     expect(found.delivery).toEqual([{ status: 'processing', tracking: 1 }]);
     expect(found.terms.map((term) => term.status)).toEqual(['matured', 'active']);
