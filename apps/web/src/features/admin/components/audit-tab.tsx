@@ -3,7 +3,7 @@
 // same filters (a link the browser downloads, not a fetch).
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Download, RotateCw } from 'lucide-react';
+import { Download, RotateCw } from 'lucide-react';
 import { auditExportLimit, type AuditFilter, auditPageSize } from '@secure-vault/shared/audit';
 import * as audit from '@secure-vault/shared/audit/contracts';
 import { Button } from '@/components/ui/button';
@@ -17,59 +17,9 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { AuditFilters } from './audit-filters';
 import { AuditList } from './audit-list';
+import { Pager } from './pager';
 
 const pageSize = auditPageSize.default;
-
-// At the first or last page the button stays focusable (aria-disabled rather than disabled), so
-// the keyboard focus does not fall to the page when it is pressed to reach that page.
-const edgeClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
-
-function Pager({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation('admin');
-  return (
-    <nav
-      aria-label={t('audit.pager.label')}
-      className="flex items-center justify-between gap-3"
-      data-testid="audit-pager"
-    >
-      <Button
-        variant="outline"
-        size="sm"
-        className={edgeClass}
-        aria-disabled={page <= 1}
-        onClick={() => {
-          if (page > 1) onPage(page - 1);
-        }}
-      >
-        <ChevronLeft aria-hidden className="rtl:rotate-180" />
-        {t('audit.pager.previous')}
-      </Button>
-      <p className="text-center text-sm text-muted-foreground" aria-live="polite">
-        {t('audit.pager.page', { page, pages })}
-      </p>
-      <Button
-        variant="outline"
-        size="sm"
-        className={edgeClass}
-        aria-disabled={page >= pages}
-        onClick={() => {
-          if (page < pages) onPage(page + 1);
-        }}
-      >
-        {t('audit.pager.next')}
-        <ChevronRight aria-hidden className="rtl:rotate-180" />
-      </Button>
-    </nav>
-  );
-}
 
 export function AuditTab() {
   const { t } = useTranslation('admin');
@@ -165,7 +115,15 @@ export function AuditTab() {
           </LoadError>
         ) : null}
         <div aria-busy={list.isFetching && list.isPlaceholderData}>{body}</div>
-        {data && pages > 1 ? <Pager page={page} pages={pages} onPage={setPage} /> : null}
+        {data && pages > 1 ? (
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            label={t('audit.pager.label')}
+            testId="audit-pager"
+          />
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -4,7 +4,7 @@
 // we differ from SPEC's free status dropdown on purpose, as each effect must happen exactly once.
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, RotateCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import {
   type AdminTransfer,
@@ -25,61 +25,11 @@ import {
   TransfersDecisionDialog,
   useUpdatingTransfers,
 } from './transfers-decision-dialog';
+import { Pager } from './pager';
 import { TransfersFilters } from './transfers-filters';
 import { TransfersList } from './transfers-list';
 
 const pageSize = transferPageSize.default;
-
-// At the first or last page the button stays focusable (aria-disabled rather than disabled), so
-// the keyboard focus does not fall to the page when it is pressed to reach that page.
-const edgeClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
-
-function Pager({
-  page,
-  pages,
-  onPage,
-}: {
-  page: number;
-  pages: number;
-  onPage: (page: number) => void;
-}) {
-  const { t } = useTranslation('admin');
-  return (
-    <nav
-      aria-label={t('transfers.pager.label')}
-      className="flex items-center justify-between gap-3"
-      data-testid="transfers-pager"
-    >
-      <Button
-        variant="outline"
-        size="sm"
-        className={edgeClass}
-        aria-disabled={page <= 1}
-        onClick={() => {
-          if (page > 1) onPage(page - 1);
-        }}
-      >
-        <ChevronLeft aria-hidden className="rtl:rotate-180" />
-        {t('transfers.pager.previous')}
-      </Button>
-      <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t('transfers.pager.page', { page, pages })}
-      </p>
-      <Button
-        variant="outline"
-        size="sm"
-        className={edgeClass}
-        aria-disabled={page >= pages}
-        onClick={() => {
-          if (page < pages) onPage(page + 1);
-        }}
-      >
-        {t('transfers.pager.next')}
-        <ChevronRight aria-hidden className="rtl:rotate-180" />
-      </Button>
-    </nav>
-  );
-}
 
 export function TransfersTab() {
   const { t } = useTranslation('admin');
@@ -177,7 +127,15 @@ export function TransfersTab() {
           </LoadError>
         ) : null}
         <div aria-busy={list.isFetching && list.isPlaceholderData}>{body}</div>
-        {data && pages > 1 ? <Pager page={page} pages={pages} onPage={setPage} /> : null}
+        {data && pages > 1 ? (
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            label={t('transfers.pager.label')}
+            testId="transfers-pager"
+          />
+        ) : null}
       </CardContent>
       <TransfersDecisionDialog decision={decision} onClose={() => setDecision(null)} />
     </Card>
