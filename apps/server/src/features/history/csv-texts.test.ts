@@ -5,7 +5,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assets } from '@secure-vault/shared/catalogue';
 import type { HistoryEntry } from '@secure-vault/shared/history';
-import { arabicAssetNames, csvKind, csvTexts } from './csv-texts.ts';
+import { arabicAssetNames, cashNames, kindNames } from '../../i18n/ledger-names.ts';
+import { csvKind } from './csv-texts.ts';
 import { csvCents } from './export-history.ts';
 
 const locales = path.resolve(import.meta.dirname, '../../../../web/src/locales');
@@ -29,8 +30,8 @@ describe('the CSV texts', () => {
   it('name cash and every kind as the history screen does', () => {
     for (const language of ['en', 'ar'] as const) {
       const screen = history(language);
-      expect(csvTexts[language].cash).toBe(catalogue(language).cash);
-      for (const [kind, label] of Object.entries(csvTexts[language].kinds)) {
+      expect(cashNames[language]).toBe(catalogue(language).cash);
+      for (const [kind, label] of Object.entries(kindNames[language])) {
         expect(label, `${language} ${kind}`).toBe(screen.kinds[kind]);
       }
     }

@@ -1,6 +1,7 @@
 // The statement and the proof of holdings drawn as PDFs from their models (statement-model.ts),
 // in English or Arabic. Each returns the unsigned PDF and the texts drawn on it.
 import type { Language } from '@secure-vault/shared/i18n';
+import { cashNames, holdingName } from '../../i18n/ledger-names.ts';
 import { Canvas, type Column, drawTable, type TableRow } from './pdf-canvas.ts';
 import {
   fill,
@@ -10,7 +11,6 @@ import {
   formatQuantity,
   formatShortDate,
   formatUsd,
-  holdingName,
   movementDescription,
   pdfTexts,
 } from './pdf-text.ts';
@@ -111,7 +111,7 @@ function holdingsTable(canvas: Canvas, language: Language, holdings: Holdings): 
       formatUsd(position.value, language),
     ],
   }));
-  rows.push({ cells: [t.cash, '', formatUsd(holdings.cash, language)] });
+  rows.push({ cells: [cashNames[language], '', formatUsd(holdings.cash, language)] });
   rows.push({
     cells: [t.total, '', formatUsd(holdings.total, language)],
     bold: true,
@@ -251,7 +251,9 @@ export async function drawProofOfHoldings(
       formatUsd(holding.value, language),
     ],
   }));
-  rows.push({ cells: [t.cash, t.statuses.active, '', formatUsd(model.cash, language)] });
+  rows.push({
+    cells: [cashNames[language], t.statuses.active, '', formatUsd(model.cash, language)],
+  });
   rows.push({
     cells: [t.total, '', '', formatUsd(model.total, language)],
     bold: true,

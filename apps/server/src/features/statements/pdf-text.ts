@@ -1,11 +1,12 @@
 // The words of statements and proofs of holdings in both languages, and their figures and dates
 // formatted with Intl: English as en-US, Arabic with Latin digits as the web app shows them
 // ("1,234.50 US$"). Amounts are formatted from their exact decimal strings, never a float.
-import { cashSymbol, findAsset } from '@secure-vault/shared/catalogue';
 import type { LedgerKind } from '@secure-vault/shared/history';
 import type { Language } from '@secure-vault/shared/i18n';
+import { findAsset } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
 import type { ValuableStatus } from '@secure-vault/shared/vault';
+import { kindName } from '../../i18n/ledger-names.ts';
 
 export interface PdfTexts {
   brand: string;
@@ -37,7 +38,6 @@ export interface PdfTexts {
     valueChange: string;
     reference: string;
   };
-  cash: string;
   total: string;
   valueIn: string;
   valueOut: string;
@@ -48,7 +48,6 @@ export interface PdfTexts {
   vaultValues: string;
   statuses: Record<Exclude<ValuableStatus, 'delivered'>, string>;
   units: { mg: string };
-  kinds: Record<LedgerKind, string>;
   /** `{origin}` is the web app's address. */
   footer: string;
   /** `{page}` of `{pages}`. */
@@ -85,7 +84,6 @@ const english: PdfTexts = {
     valueChange: 'Value',
     reference: 'Reference',
   },
-  cash: 'Cash',
   total: 'Total',
   valueIn: 'Value in',
   valueOut: 'Value out',
@@ -96,28 +94,7 @@ const english: PdfTexts = {
   vaultValues: 'Values are the vault’s recorded values in US dollars at this moment.',
   statuses: { active: 'In the vault', locked: 'Fixed term', in_delivery: 'In delivery' },
   units: { mg: 'mg' },
-  kinds: {
-    buy: 'Purchase',
-    sell: 'Sale',
-    swap_out: 'Swap (given)',
-    swap_in: 'Swap (received)',
-    swap_cash: 'Swap remainder to cash',
-    transfer_out: 'Transfer sent',
-    transfer_in: 'Transfer received',
-    deposit: 'Deposit',
-    withdrawal: 'Withdrawal',
-    refund: 'Refund',
-    asset_to_cash: 'Assets to cash',
-    fixed_term_start: 'Fixed term started',
-    fixed_term_profit: 'Fixed term profit',
-    fixed_term_end: 'Fixed term ended',
-    delivery: 'Delivery',
-    book_balance: 'Book balance approved',
-    admin_add: 'Added by staff',
-    admin_edit: 'Adjusted by staff',
-    admin_delete: 'Removed by staff',
-    rounding: 'Rounded to whole cents',
-  },
+
   footer: 'Signed by Secure Vault — check it at {origin}/verify',
   page: 'Page {page} of {pages}',
 };
@@ -152,7 +129,6 @@ const arabic: PdfTexts = {
     valueChange: 'القيمة',
     reference: 'المرجع',
   },
-  cash: 'النقد',
   total: 'الإجمالي',
   valueIn: 'القيمة الواردة',
   valueOut: 'القيمة الصادرة',
@@ -163,65 +139,12 @@ const arabic: PdfTexts = {
   vaultValues: 'القيم هي القيم المسجّلة في الخزنة بالدولار الأمريكي في هذه اللحظة.',
   statuses: { active: 'في الخزنة', locked: 'مثبّت لمدة محددة', in_delivery: 'قيد التوصيل' },
   units: { mg: 'ملغ' },
-  kinds: {
-    buy: 'شراء',
-    sell: 'بيع',
-    swap_out: 'مبادلة (مُقدَّم)',
-    swap_in: 'مبادلة (مُستلَم)',
-    swap_cash: 'باقي المبادلة إلى النقد',
-    transfer_out: 'تحويل صادر',
-    transfer_in: 'تحويل وارد',
-    deposit: 'إيداع',
-    withdrawal: 'سحب',
-    refund: 'استرداد',
-    asset_to_cash: 'تحويل أصول إلى نقد',
-    fixed_term_start: 'بدء مدة التثبيت',
-    fixed_term_profit: 'أرباح مدة التثبيت',
-    fixed_term_end: 'انتهاء مدة التثبيت',
-    delivery: 'توصيل',
-    book_balance: 'اعتماد الرصيد الدفتري',
-    admin_add: 'إضافة من الموظفين',
-    admin_edit: 'تعديل من الموظفين',
-    admin_delete: 'إزالة من الموظفين',
-    rounding: 'تقريب إلى سنتات كاملة',
-  },
+
   footer: 'موقَّع من سيكيور ڤولت — تحقّق منه على {origin}/verify',
   page: 'صفحة {page} من {pages}',
 };
 
 export const pdfTexts: Record<Language, PdfTexts> = { en: english, ar: arabic };
-
-/** Arabic names of the listed assets, by symbol; English names are the catalogue's own. */
-const arabicAssetNames: Record<string, string> = {
-  RH: 'الروديوم',
-  IR: 'الإيريديوم',
-  AU: 'الذهب',
-  PD: 'البلاديوم',
-  PT: 'البلاتين',
-  OS: 'الأوزميوم',
-  RE: 'الرينيوم',
-  AG: 'الفضة',
-  BTC: 'بيتكوين',
-  ETH: 'إيثريوم',
-  XRP: 'إكس آر بي',
-  BNB: 'بي إن بي',
-  SOL: 'سولانا',
-  DOGE: 'دوجكوين',
-  ADA: 'كاردانو',
-  TRX: 'ترون',
-  AVAX: 'أفالانش',
-  SHIB: 'شيبا إينو',
-  BCH: 'بيتكوين كاش',
-  LTC: 'لايتكوين',
-  LINK: 'تشينلينك',
-  DOT: 'بولكادوت',
-  MATIC: 'بوليغون',
-  TON: 'تونكوين',
-  ICP: 'إنترنت كمبيوتر',
-  UNI: 'يوني سواب',
-  XLM: 'ستيلر',
-  VET: 'في تشين',
-};
 
 const locales: Record<Language, string> = { en: 'en-US', ar: 'ar-u-nu-latn' };
 // Bidirectional marks Intl adds to Arabic figures; the PDF lays figures out left to right itself.
@@ -314,31 +237,12 @@ export function formatShortDate(at: Date, language: Language): string {
     .replace(directionMarks, '');
 }
 
-/** Cash and listed assets by their name in the language; custody items by their own name. */
-export function holdingName(
-  language: Language,
-  assetSymbol: string | null,
-  itemName: string | null,
-): string {
-  if (assetSymbol === cashSymbol) return pdfTexts[language].cash;
-  const asset = assetSymbol ? findAsset(assetSymbol) : undefined;
-  if (asset) return language === 'ar' ? (arabicAssetNames[asset.symbol] ?? asset.name) : asset.name;
-  return itemName ?? '';
-}
-
-/**
- * What a journal row is, in words. Swaps journaled before `swap_cash` existed credited their
- * cash as `swap_out`; that row is named for what it is too. A note staff gave follows.
- */
+/** What a journal row is, in words, with a note staff gave after it. */
 export function movementDescription(
   language: Language,
   movement: { kind: LedgerKind; assetSymbol: string | null; note: string | null },
 ): string {
-  const kind =
-    movement.kind === 'swap_out' && movement.assetSymbol === cashSymbol
-      ? 'swap_cash'
-      : movement.kind;
-  const label = pdfTexts[language].kinds[kind];
+  const label = kindName(language, movement);
   return movement.note ? `${label}: ${movement.note}` : label;
 }
 
