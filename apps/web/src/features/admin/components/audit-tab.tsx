@@ -3,18 +3,17 @@
 // same filters (a link the browser downloads, not a fetch).
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Download, RotateCw } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { auditExportLimit, type AuditFilter, auditPageSize } from '@secure-vault/shared/audit';
 import * as audit from '@secure-vault/shared/audit/contracts';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { apiUrl } from '@/lib/api-client';
 import { apiQueryOptions } from '@/lib/api-query';
 import { numberFormat } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
+import { ListCardHeader, ListSkeleton } from './list-card-header';
 import { AuditFilters } from './audit-filters';
 import { AuditList } from './audit-list';
 import { Pager } from './pager';
@@ -50,46 +49,27 @@ export function AuditTab() {
         <AuditList entries={data.entries} />
       );
   } else if (!list.isError) {
-    body = (
-      <div className="grid gap-3" aria-busy="true" data-testid="audit-loading">
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} className="h-12 w-full" />
-        ))}
-      </div>
-    );
+    body = <ListSkeleton rows={4} rowClassName="h-12" testId="audit-loading" />;
   }
 
   return (
     <Card>
-      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <h3 className="text-lg font-semibold leading-tight">{t('audit.title')}</h3>
-          <CardDescription>{t('audit.description')}</CardDescription>
-        </div>
-        <div className="flex shrink-0 flex-wrap items-center gap-3">
-          {data ? (
-            <p className="text-sm font-medium tabular-nums" data-testid="audit-total">
-              {t('audit.total', { count: data.total })}
-            </p>
-          ) : null}
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (!list.isFetching) void list.refetch();
-            }}
-            aria-busy={list.isFetching}
-          >
-            <RotateCw aria-hidden className={cn(list.isFetching && 'animate-spin')} />
-            {t('audit.refresh')}
-          </Button>
-          <Button asChild variant="outline">
-            <a href={csvUrl} download data-testid="audit-csv">
-              <Download aria-hidden />
-              {t('audit.exportCsv')}
-            </a>
-          </Button>
-        </div>
-      </CardHeader>
+      <ListCardHeader
+        title={t('audit.title')}
+        description={t('audit.description')}
+        count={data ? t('audit.total', { count: data.total }) : null}
+        refreshLabel={t('audit.refresh')}
+        isFetching={list.isFetching}
+        onRefresh={() => void list.refetch()}
+        testId="audit"
+      >
+        <Button asChild variant="outline">
+          <a href={csvUrl} download data-testid="audit-csv">
+            <Download aria-hidden />
+            {t('audit.exportCsv')}
+          </a>
+        </Button>
+      </ListCardHeader>
       <CardContent className="grid gap-4">
         <AuditFilters
           value={filter}

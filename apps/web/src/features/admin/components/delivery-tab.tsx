@@ -3,7 +3,7 @@
 // tracking. We differ from SPEC's free dropdown on purpose: delivered takes the item out of the
 // vault and cancelled returns it, so each must happen once and in order.
 import { useState } from 'react';
-import { Navigation, RotateCw } from 'lucide-react';
+import { Navigation } from 'lucide-react';
 import * as custody from '@secure-vault/shared/custody/contracts';
 import {
   type AdminDelivery,
@@ -11,14 +11,13 @@ import {
   deliveryStatuses,
 } from '@secure-vault/shared/custody';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { NativeSelect } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
+import { ListCardHeader, ListSkeleton } from './list-card-header';
 import { deliveryItemName } from './delivery-cells';
 import { DeliveryList, type DeliveryLayout } from './delivery-list';
 import {
@@ -86,40 +85,20 @@ export function DeliveryTab() {
         <DeliveryList items={data} actions={actions} />
       );
   } else if (!list.isError) {
-    body = (
-      <div className="grid gap-3" aria-busy="true" data-testid="delivery-loading">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-16 w-full" />
-        ))}
-      </div>
-    );
+    body = <ListSkeleton rows={3} rowClassName="h-16" testId="delivery-loading" />;
   }
 
   return (
     <Card>
-      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <h3 className="text-lg font-semibold leading-tight">{t('delivery.title')}</h3>
-          <CardDescription>{t('delivery.description')}</CardDescription>
-        </div>
-        <div className="flex shrink-0 items-center gap-3">
-          {data ? (
-            <p className="text-sm font-medium tabular-nums" data-testid="delivery-total">
-              {t('delivery.count', { count: data.length })}
-            </p>
-          ) : null}
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (!list.isFetching) void list.refetch();
-            }}
-            aria-busy={list.isFetching}
-          >
-            <RotateCw aria-hidden className={cn(list.isFetching && 'animate-spin')} />
-            {t('delivery.refresh')}
-          </Button>
-        </div>
-      </CardHeader>
+      <ListCardHeader
+        title={t('delivery.title')}
+        description={t('delivery.description')}
+        count={data ? t('delivery.count', { count: data.length }) : null}
+        refreshLabel={t('delivery.refresh')}
+        isFetching={list.isFetching}
+        onRefresh={() => void list.refetch()}
+        testId="delivery"
+      />
       <CardContent className="grid gap-4">
         <div
           role="search"

@@ -1,15 +1,14 @@
 // Tracking (SPEC §2 tab 8, §8): every tracking record, newest first, with the request's recipient
 // and the customer's email, and a dialog to add a record to any request.
 import { useState } from 'react';
-import { Plus, RotateCw } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import * as custody from '@secure-vault/shared/custody/contracts';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
+import { ListCardHeader, ListSkeleton } from './list-card-header';
 import { TrackingAddDialog } from './tracking-add-dialog';
 import { TrackingList } from './tracking-list';
 
@@ -33,44 +32,25 @@ export function TrackingTab() {
         <TrackingList items={data} />
       );
   } else if (!list.isError) {
-    body = (
-      <div className="grid gap-3" aria-busy="true" data-testid="tracking-loading">
-        {[0, 1, 2].map((index) => (
-          <Skeleton key={index} className="h-12 w-full" />
-        ))}
-      </div>
-    );
+    body = <ListSkeleton rows={3} rowClassName="h-12" testId="tracking-loading" />;
   }
 
   return (
     <Card>
-      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <h3 className="text-lg font-semibold leading-tight">{t('tracking.title')}</h3>
-          <CardDescription>{t('tracking.description')}</CardDescription>
-        </div>
-        <div className="flex shrink-0 flex-wrap items-center gap-3">
-          {data ? (
-            <p className="text-sm font-medium tabular-nums" data-testid="tracking-total">
-              {t('tracking.count', { count: data.length })}
-            </p>
-          ) : null}
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (!list.isFetching) void list.refetch();
-            }}
-            aria-busy={list.isFetching}
-          >
-            <RotateCw aria-hidden className={cn(list.isFetching && 'animate-spin')} />
-            {t('tracking.refresh')}
-          </Button>
-          <Button onClick={() => setAdding(true)}>
-            <Plus aria-hidden />
-            {t('tracking.add')}
-          </Button>
-        </div>
-      </CardHeader>
+      <ListCardHeader
+        title={t('tracking.title')}
+        description={t('tracking.description')}
+        count={data ? t('tracking.count', { count: data.length }) : null}
+        refreshLabel={t('tracking.refresh')}
+        isFetching={list.isFetching}
+        onRefresh={() => void list.refetch()}
+        testId="tracking"
+      >
+        <Button onClick={() => setAdding(true)}>
+          <Plus aria-hidden />
+          {t('tracking.add')}
+        </Button>
+      </ListCardHeader>
       <CardContent className="grid gap-4">
         {list.isError ? (
           <LoadError

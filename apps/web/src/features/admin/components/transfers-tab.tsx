@@ -4,7 +4,6 @@
 // we differ from SPEC's free status dropdown on purpose, as each effect must happen exactly once.
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { RotateCw } from 'lucide-react';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import {
   type AdminTransfer,
@@ -13,18 +12,16 @@ import {
   type TransferType,
   transferPageSize,
 } from '@secure-vault/shared/transfers';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
-import { Skeleton } from '@/components/ui/skeleton';
 import { apiQueryOptions } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
 import {
   type Decision,
   TransfersDecisionDialog,
   useUpdatingTransfers,
 } from './transfers-decision-dialog';
+import { ListCardHeader, ListSkeleton } from './list-card-header';
 import { Pager } from './pager';
 import { TransfersFilters } from './transfers-filters';
 import { TransfersList } from './transfers-list';
@@ -69,40 +66,20 @@ export function TransfersTab() {
         <TransfersList items={data.items} updatingIds={updatingIds} onDecide={onDecide} />
       );
   } else if (!list.isError) {
-    body = (
-      <div className="grid gap-3" aria-busy="true" data-testid="transfers-loading">
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} className="h-12 w-full" />
-        ))}
-      </div>
-    );
+    body = <ListSkeleton rows={4} rowClassName="h-12" testId="transfers-loading" />;
   }
 
   return (
     <Card>
-      <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="grid gap-1.5">
-          <h3 className="text-lg font-semibold leading-tight">{t('transfers.title')}</h3>
-          <CardDescription>{t('transfers.description')}</CardDescription>
-        </div>
-        <div className="flex shrink-0 items-center gap-3">
-          {data ? (
-            <p className="text-sm font-medium tabular-nums" data-testid="transfers-total">
-              {t('transfers.total', { count: data.total })}
-            </p>
-          ) : null}
-          <Button
-            variant="outline"
-            onClick={() => {
-              if (!list.isFetching) void list.refetch();
-            }}
-            aria-busy={list.isFetching}
-          >
-            <RotateCw aria-hidden className={cn(list.isFetching && 'animate-spin')} />
-            {t('transfers.refresh')}
-          </Button>
-        </div>
-      </CardHeader>
+      <ListCardHeader
+        title={t('transfers.title')}
+        description={t('transfers.description')}
+        count={data ? t('transfers.total', { count: data.total }) : null}
+        refreshLabel={t('transfers.refresh')}
+        isFetching={list.isFetching}
+        onRefresh={() => void list.refetch()}
+        testId="transfers"
+      />
       <CardContent className="grid gap-4">
         <TransfersFilters
           type={type}
