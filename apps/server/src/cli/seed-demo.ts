@@ -226,7 +226,7 @@ async function seedThrough(
       .select({ text: mailOutbox.text })
       .from(mailOutbox)
       .where(eq(mailOutbox.to, email))
-      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+      .orderBy(desc(mailOutbox.seq))
       .limit(1);
     const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
     if (!code) throw new SeedStepError(`no code was mailed to ${email}`);

@@ -44,13 +44,18 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * The order mail was kept in. Two mails can share `created_at` (PGlite's clock counts whole
+     * milliseconds), and "newest first" must still name the later one.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
     createdAt: createdAt(),
   },
-  (table) => [index('mail_outbox_to_created_at_idx').on(table.to, table.createdAt)],
+  (table) => [index('mail_outbox_to_seq_idx').on(table.to, table.seq)],
 );
 
 // ── Accounts and security (DESIGN §4) ────────────────────────────────────────────────────────

@@ -66,7 +66,7 @@ export async function readOutbox(db: Db, to: string, limit = 50): Promise<Outbox
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.to, to.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt))
+    .orderBy(desc(mailOutbox.seq))
     .limit(limit);
   return rows.map((row) => ({
     to: row.to,

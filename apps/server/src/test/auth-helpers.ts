@@ -56,7 +56,7 @@ export async function lastMail(t: TestApp, to: string) {
     .select()
     .from(mailOutbox)
     .where(eq(mailOutbox.to, to.toLowerCase()))
-    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .orderBy(desc(mailOutbox.seq))
     .limit(1);
   return mail;
 }
