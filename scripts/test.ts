@@ -18,12 +18,24 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): numb
   return result.status ?? 1;
 }
 
+/** The first lines of a failure, enough to tell which assertion and why. */
+function firstLines(text = ''): string {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .slice(0, 4)
+    .map((line) => line.slice(0, 300))
+    .join('\n    ');
+}
+
 interface Counts {
   passed: number;
   failed: number;
   skipped: number;
 }
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+// Failed Vitest tests, repeated at the very end: the build and e2e output would bury them.
+const failures: string[] = [];
 
 // 1. Vitest: shared, server (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web.
 const vitestReport = path.join(reports, 'vitest.json');
@@ -39,10 +51,25 @@ if (existsSync(vitestReport)) {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: {
+      name: string;
+      message?: string;
+      assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+    }[];
   };
   total.passed += report.numPassedTests;
   total.failed += report.numFailedTests;
   total.skipped += report.numPendingTests + report.numTodoTests;
+  for (const file of report.testResults) {
+    const where = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed) {
+      failures.push(`${where} › ${test.fullName}\n    ${firstLines(test.failureMessages[0])}`);
+    }
+    // A file that failed to load or in a hook has no failed test, only a message.
+    if (failed.length === 0 && file.message)
+      failures.push(`${where}\n    ${firstLines(file.message)}`);
+  }
 } else if (vitestStatus !== 0) {
   total.failed += 1;
 }
@@ -66,6 +93,11 @@ if (buildStatus === 0 && process.env.SKIP_E2E !== '1') {
   } else if (e2eStatus !== 0) {
     total.failed += 1;
   }
+}
+
+if (failures.length > 0) {
+  console.log(`\nVitest failures (${failures.length}):`);
+  for (const failure of failures) console.log(`  ✗ ${failure}`);
 }
 
 const isFailure = vitestStatus !== 0 || buildStatus !== 0 || e2eStatus !== 0 || total.failed > 0;
