@@ -88,8 +88,12 @@ export function formatAssetQuantity(
 
 /** The step of a quantity input: 0.001 mg, or the asset's smallest unit (0.00000001 BTC). */
 export function quantityStep(asset: Asset): string {
-  const places = quantityDecimals(asset);
-  return places === 0 ? '1' : `0.${'0'.repeat(places - 1)}1`;
+  return stepOf(quantityDecimals(asset));
+}
+
+/** The smallest step of an amount with this many decimals: "1", "0.01", "0.00000001". */
+export function stepOf(decimals: number): string {
+  return decimals === 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`;
 }
 
 /**

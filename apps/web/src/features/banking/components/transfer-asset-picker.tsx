@@ -1,12 +1,9 @@
-// The asset picker of /transfer-assets: one radio per valuable, showing its name, its type or the
-// quantity held, and its value. Locked and in-delivery valuables are listed but cannot be
-// chosen, with the reason beside them (DESIGN §5). Native radios: arrow keys move between them.
-import type { UseFormRegisterReturn } from 'react-hook-form';
+// The asset picker of /transfer-assets: every valuable, with its type or the quantity held.
+// Locked and in-delivery valuables are listed but cannot be chosen (DESIGN §5).
 import type { TFunction } from 'i18next';
+import { type HoldingField, HoldingPicker } from '@/components/ui/holding-picker';
 import { useTranslation } from '@/lib/i18n';
-import { formatAssetQuantity, formatUsd } from '@/lib/money';
-import { cn } from '@/lib/utils';
-import { holdingName } from '@/lib/valuable-text';
+import { formatAssetQuantity } from '@/lib/money';
 import type { TransferItem } from '../transfer-items';
 
 /** "Gold", "Jewelry · Fixed for a term"… : what the line under the name says. */
@@ -24,79 +21,20 @@ function detailOf(t: TFunction, item: TransferItem): string {
 
 export function TransferAssetPicker({
   items,
-  selectedId,
-  registration,
-  error,
-}: {
-  items: readonly TransferItem[];
-  selectedId: string;
-  registration: UseFormRegisterReturn;
-  /** The field's error, already translated. */
-  error: string | undefined;
-}) {
+  ...field
+}: { items: readonly TransferItem[] } & HoldingField) {
   const { t } = useTranslation(['transfers', 'catalogue', 'vault']);
-  const errorId = 'transfer-asset-error';
   return (
-    <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-2 text-sm font-medium">{t('picker.legend')}</legend>
-      <ul className="grid max-h-96 gap-2 overflow-y-auto p-0.5" data-testid="transfer-items">
-        {items.map((item) => {
-          const { valuable } = item;
-          const id = `transfer-item-${valuable.id}`;
-          const isDisabled = item.unavailable !== null;
-          const isSelected = selectedId === valuable.id;
-          return (
-            <li key={valuable.id}>
-              <label
-                htmlFor={id}
-                className={cn(
-                  'flex items-center gap-3 rounded-md border bg-card p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                  isDisabled
-                    ? 'cursor-not-allowed bg-muted/40 text-muted-foreground'
-                    : 'cursor-pointer hover:bg-muted',
-                  isSelected && 'border-primary bg-primary/5',
-                )}
-              >
-                <input
-                  id={id}
-                  type="radio"
-                  value={valuable.id}
-                  disabled={isDisabled}
-                  className="size-4 shrink-0 accent-primary"
-                  aria-describedby={`${id}-detail`}
-                  {...registration}
-                />
-                <span className="grid min-w-0 flex-1 gap-0.5">
-                  <span className="break-words font-medium">
-                    <bdi>{holdingName(t, valuable) ?? t('vault:itemTypes.other')}</bdi>
-                  </span>
-                  <span id={`${id}-detail`} className="text-sm text-muted-foreground">
-                    <bdi>{detailOf(t, item)}</bdi>
-                    {item.unavailable ? (
-                      <>
-                        {' · '}
-                        <span className="font-medium text-foreground">
-                          {t(`picker.${item.unavailable}`)}
-                        </span>
-                      </>
-                    ) : null}
-                  </span>
-                </span>
-                <span className="shrink-0 text-end text-sm font-semibold tabular-nums">
-                  {valuable.estimatedValue === null
-                    ? t('picker.notValued')
-                    : formatUsd(valuable.estimatedValue)}
-                </span>
-              </label>
-            </li>
-          );
-        })}
-      </ul>
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <HoldingPicker
+      idPrefix="transfer"
+      legend={t('picker.legend')}
+      notValued={t('picker.notValued')}
+      choices={items.map((item) => ({
+        valuable: item.valuable,
+        detail: detailOf(t, item),
+        unavailable: item.unavailable ? t(`picker.${item.unavailable}`) : null,
+      }))}
+      {...field}
+    />
   );
 }

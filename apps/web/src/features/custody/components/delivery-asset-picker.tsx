@@ -1,14 +1,11 @@
 // The asset picker of the delivery request (SPEC §2 "choose an asset (list of the user's
-// valuables)"; DESIGN §5): one radio per valuable with its name, its type or the milligrams held,
-// and its value. Digital holdings, items fixed for a term and items already in delivery are
-// listed but cannot be chosen, with the reason beside them. Native radios: arrow keys move
-// between them.
-import type { UseFormRegisterReturn } from 'react-hook-form';
+// valuables)"; DESIGN §5): every valuable, with its type or the milligrams held. Digital holdings,
+// items fixed for a term and items already in delivery are listed but cannot be chosen.
 import type { TFunction } from 'i18next';
+import { type HoldingField, HoldingPicker } from '@/components/ui/holding-picker';
 import { useTranslation } from '@/lib/i18n';
-import { formatAssetQuantity, formatUsd, ltrIsolate, normalizeDecimal } from '@/lib/money';
-import { cn } from '@/lib/utils';
-import { holdingName, isCash } from '@/lib/valuable-text';
+import { formatAssetQuantity, ltrIsolate, normalizeDecimal } from '@/lib/money';
+import { isCash } from '@/lib/valuable-text';
 import type { DeliveryItem } from '../delivery-items';
 
 /**
@@ -31,79 +28,21 @@ function detailOf(t: TFunction, item: DeliveryItem): string | null {
 
 export function DeliveryAssetPicker({
   items,
-  selectedId,
-  registration,
-  error,
-}: {
-  items: readonly DeliveryItem[];
-  selectedId: string;
-  registration: UseFormRegisterReturn;
-  /** The field's error, already translated. */
-  error: string | undefined;
-}) {
+  ...field
+}: { items: readonly DeliveryItem[] } & HoldingField) {
   const { t } = useTranslation(['custody', 'catalogue', 'vault']);
-  const errorId = 'delivery-asset-error';
   return (
-    <fieldset className="grid gap-2" aria-describedby={error ? errorId : undefined}>
-      <legend className="mb-2 text-sm font-medium">{t('delivery.picker.legend')}</legend>
-      <ul className="grid max-h-80 gap-2 overflow-y-auto p-0.5" data-testid="delivery-items">
-        {items.map((item) => {
-          const { valuable } = item;
-          const id = `delivery-item-${valuable.id}`;
-          const isDisabled = item.unavailable !== null;
-          const detail = detailOf(t, item);
-          return (
-            <li key={valuable.id}>
-              <label
-                htmlFor={id}
-                className={cn(
-                  'flex items-center gap-3 rounded-md border bg-card p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-ring',
-                  isDisabled
-                    ? 'cursor-not-allowed bg-muted/40 text-muted-foreground'
-                    : 'cursor-pointer hover:bg-muted',
-                  selectedId === valuable.id && 'border-primary bg-primary/5',
-                )}
-              >
-                <input
-                  id={id}
-                  type="radio"
-                  value={valuable.id}
-                  disabled={isDisabled}
-                  className="size-4 shrink-0 accent-primary"
-                  aria-describedby={`${id}-detail`}
-                  {...registration}
-                />
-                <span className="grid min-w-0 flex-1 gap-0.5">
-                  <span className="break-words font-medium">
-                    <bdi>{holdingName(t, valuable)}</bdi>
-                  </span>
-                  <span id={`${id}-detail`} className="text-sm text-muted-foreground">
-                    {detail ? <bdi>{detail}</bdi> : null}
-                    {item.unavailable ? (
-                      <>
-                        {detail ? ' · ' : null}
-                        <span className="font-medium text-foreground">
-                          {t(`delivery.picker.${item.unavailable}`)}
-                        </span>
-                      </>
-                    ) : null}
-                  </span>
-                </span>
-                <span className="shrink-0 text-end text-sm font-semibold tabular-nums">
-                  {valuable.estimatedValue === null
-                    ? t('delivery.picker.notValued')
-                    : formatUsd(valuable.estimatedValue)}
-                </span>
-              </label>
-            </li>
-          );
-        })}
-      </ul>
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
+    <HoldingPicker
+      idPrefix="delivery"
+      legend={t('delivery.picker.legend')}
+      listClassName="max-h-80"
+      notValued={t('delivery.picker.notValued')}
+      choices={items.map((item) => ({
+        valuable: item.valuable,
+        detail: detailOf(t, item),
+        unavailable: item.unavailable ? t(`delivery.picker.${item.unavailable}`) : null,
+      }))}
+      {...field}
+    />
   );
 }
