@@ -10,12 +10,11 @@ import type {
   FixedTermMonths,
 } from '@secure-vault/shared/custody';
 import type { Language } from '@secure-vault/shared/i18n';
-import { type Caller, queryAs } from '../db/caller.ts';
+import type { Caller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
 import { listedAssets } from './assets.ts';
-import type { Idempotency, LedgerOperation, Outcome, StoredOutcome } from './movement.ts';
-import { toOutcome } from './movement.ts';
-import { refusing } from './refusals.ts';
+import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
+import { moveAs } from './movement.ts';
 
 export interface TermFixing {
   id: string;
@@ -34,30 +33,27 @@ export const fixTerm: LedgerOperation<TermFixing, Outcome<FixedTerm>> = async (
   caller,
   input,
 ) => {
-  const [row] = await refusing(() =>
-    queryAs<{ outcome: StoredOutcome<FixedTerm> }>(
-      database,
-      caller,
-      'ledger_fix_term',
-      (relation, $) =>
-        `select c.*, ledger_fix_term(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text,
+  return moveAs<FixedTerm>(
+    database,
+    caller,
+    'ledger_fix_term',
+    (relation, $) =>
+      `select c.*, ledger_fix_term(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text,
           ${$(3)}::text, ${$(4)}::uuid, ${$(5)}::uuid, ${$(6)}::numeric, ${$(7)}::integer,
           ${$(8)}::numeric, ${$(9)}::text, ${$(10)}::jsonb) as outcome from ${relation}`,
-      [
-        input.at.toISOString(),
-        input.idempotency.key,
-        input.idempotency.requestHash,
-        input.id,
-        input.valuableId,
-        input.quantity,
-        input.months,
-        input.interestRate,
-        input.language,
-        listedAssets,
-      ],
-    ),
+    [
+      input.at.toISOString(),
+      input.idempotency.key,
+      input.idempotency.requestHash,
+      input.id,
+      input.valuableId,
+      input.quantity,
+      input.months,
+      input.interestRate,
+      input.language,
+      listedAssets,
+    ],
   );
-  return toOutcome(row.outcome);
 };
 
 /** Matures a term if it is due and still active; null when there was nothing to do. */
@@ -90,29 +86,26 @@ export const requestDelivery: LedgerOperation<DeliveryAsk, Outcome<Delivery>> = 
   caller,
   input,
 ) => {
-  const [row] = await refusing(() =>
-    queryAs<{ outcome: StoredOutcome<Delivery> }>(
-      database,
-      caller,
-      'ledger_request_delivery',
-      (relation, $) =>
-        `select c.*, ledger_request_delivery(c.user_id, c.actor_id, ${$(1)}::timestamptz,
+  return moveAs<Delivery>(
+    database,
+    caller,
+    'ledger_request_delivery',
+    (relation, $) =>
+      `select c.*, ledger_request_delivery(c.user_id, c.actor_id, ${$(1)}::timestamptz,
           ${$(2)}::text, ${$(3)}::text, ${$(4)}::uuid, ${$(5)}::uuid, ${$(6)}::numeric,
           ${$(7)}::jsonb, ${$(8)}::text, ${$(9)}::jsonb) as outcome from ${relation}`,
-      [
-        input.at.toISOString(),
-        input.idempotency.key,
-        input.idempotency.requestHash,
-        input.id,
-        input.valuableId,
-        input.quantity,
-        JSON.stringify(input.recipient),
-        input.language,
-        listedAssets,
-      ],
-    ),
+    [
+      input.at.toISOString(),
+      input.idempotency.key,
+      input.idempotency.requestHash,
+      input.id,
+      input.valuableId,
+      input.quantity,
+      JSON.stringify(input.recipient),
+      input.language,
+      listedAssets,
+    ],
   );
-  return toOutcome(row.outcome);
 };
 
 export interface DeliveryStep {
@@ -143,25 +136,22 @@ async function changeDelivery<T>(
   input: DeliveryStep,
   by: 'staff' | 'customer',
 ): Promise<Outcome<T>> {
-  const [row] = await refusing(() =>
-    queryAs<{ outcome: StoredOutcome<T> }>(
-      database,
-      caller,
-      `ledger_delivery_status_${by}`,
-      (relation, $) =>
-        `select c.*, ledger_delivery_status(${$(1)}::uuid, ${$(2)}::text, c.user_id,
+  return moveAs<T>(
+    database,
+    caller,
+    `ledger_delivery_status_${by}`,
+    (relation, $) =>
+      `select c.*, ledger_delivery_status(${$(1)}::uuid, ${$(2)}::text, c.user_id,
           ${by === 'customer' ? 'c.user_id' : 'null'}, ${$(3)}::timestamptz, c.user_id,
           ${$(4)}::text, ${$(5)}::text, ${$(6)}::jsonb, ${$(7)}::text) as outcome from ${relation}`,
-      [
-        input.id,
-        input.status,
-        input.at.toISOString(),
-        input.idempotency?.key ?? null,
-        input.idempotency?.requestHash ?? null,
-        listedAssets,
-        input.ip,
-      ],
-    ),
+    [
+      input.id,
+      input.status,
+      input.at.toISOString(),
+      input.idempotency?.key ?? null,
+      input.idempotency?.requestHash ?? null,
+      listedAssets,
+      input.ip,
+    ],
   );
-  return toOutcome(row.outcome);
 }

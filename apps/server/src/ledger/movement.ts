@@ -1,8 +1,9 @@
 // What every movement shares: who asked (a Caller, db/caller.ts), when, under which
 // Idempotency-Key, and the outcome the ledger function returns — the answer to send, or the
 // first answer replayed.
-import type { Caller } from '../db/caller.ts';
+import { type Caller, queryAs } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
+import { refusing } from './refusals.ts';
 
 export interface Idempotency {
   key: string;
@@ -32,4 +33,22 @@ export interface StoredOutcome<T> {
 
 export function toOutcome<T>(stored: StoredOutcome<T>): Outcome<T> {
   return { status: stored.status, body: stored.body, isReplay: stored.replayed };
+}
+
+/**
+ * One movement: the ledger function `name` called as the caller (db/caller.ts), whose refusals
+ * become the API's errors (refusals.ts) and whose stored outcome, the column `outcome` of the
+ * query `build` writes, is the answer to send.
+ */
+export async function moveAs<T>(
+  database: Database,
+  caller: Caller,
+  name: string,
+  build: Parameters<typeof queryAs>[3],
+  params: readonly unknown[],
+): Promise<Outcome<T>> {
+  const [row] = await refusing(() =>
+    queryAs<{ outcome: StoredOutcome<T> }>(database, caller, name, build, params),
+  );
+  return toOutcome(row.outcome);
 }

@@ -5,10 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { Asset } from '@secure-vault/shared/catalogue';
 import type { SwapResult } from '@secure-vault/shared/trading';
 import type { SwapQuote } from '@secure-vault/shared/trading';
-import { queryAs } from '../db/caller.ts';
-import type { Idempotency, LedgerOperation, Outcome, StoredOutcome } from './movement.ts';
-import { toOutcome } from './movement.ts';
-import { refusing } from './refusals.ts';
+import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
+import { moveAs } from './movement.ts';
 import { newPosition } from './trade.ts';
 
 export interface SwapMovement {
@@ -32,32 +30,29 @@ export const swap: LedgerOperation<SwapMovement, Outcome<SwapResult>> = async (
     cashRemainder: priced.cashBack,
     reference,
   };
-  const [row] = await refusing(() =>
-    queryAs<{ outcome: StoredOutcome<SwapResult> }>(
-      database,
-      caller,
-      'ledger_swap',
-      (relation, $) =>
-        `select c.*, ledger_swap(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text, ${$(3)}::text,
+  return moveAs<SwapResult>(
+    database,
+    caller,
+    'ledger_swap',
+    (relation, $) =>
+      `select c.*, ledger_swap(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text, ${$(3)}::text,
           ${$(4)}::text, ${$(5)}::numeric, ${$(6)}::numeric, ${$(7)}::text, ${$(8)}::numeric,
           ${$(9)}::numeric, ${$(10)}::numeric, ${$(11)}::jsonb, ${$(12)}::text, ${$(13)}::jsonb)
           as outcome from ${relation}`,
-      [
-        at.toISOString(),
-        idempotency.key,
-        idempotency.requestHash,
-        from.symbol,
-        priced.from.quantity,
-        from.price,
-        to.symbol,
-        priced.to.quantity,
-        to.price,
-        priced.cashBack,
-        JSON.stringify(newPosition(to)),
-        reference,
-        JSON.stringify(answer),
-      ],
-    ),
+    [
+      at.toISOString(),
+      idempotency.key,
+      idempotency.requestHash,
+      from.symbol,
+      priced.from.quantity,
+      from.price,
+      to.symbol,
+      priced.to.quantity,
+      to.price,
+      priced.cashBack,
+      JSON.stringify(newPosition(to)),
+      reference,
+      JSON.stringify(answer),
+    ],
   );
-  return toOutcome(row.outcome);
 };

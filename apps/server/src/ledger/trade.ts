@@ -5,10 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { type Asset, storageLocations } from '@secure-vault/shared/catalogue';
 import type { TradeResult } from '@secure-vault/shared/trading';
 import type { Quote, TradeSide } from '@secure-vault/shared/trading';
-import { queryAs } from '../db/caller.ts';
-import type { Idempotency, LedgerOperation, Outcome, StoredOutcome } from './movement.ts';
-import { toOutcome } from './movement.ts';
-import { refusing } from './refusals.ts';
+import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
+import { moveAs } from './movement.ts';
 
 export interface TradeMovement {
   side: TradeSide;
@@ -44,29 +42,26 @@ export const trade: LedgerOperation<TradeMovement, Outcome<TradeResult>> = async
     total: quote.total,
     reference,
   };
-  const [row] = await refusing(() =>
-    queryAs<{ outcome: StoredOutcome<TradeResult> }>(
-      database,
-      caller,
-      'ledger_trade',
-      (from, $) =>
-        `select c.*, ledger_trade(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text, ${$(3)}::text,
+  return moveAs<TradeResult>(
+    database,
+    caller,
+    'ledger_trade',
+    (from, $) =>
+      `select c.*, ledger_trade(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text, ${$(3)}::text,
           ${$(4)}::text, ${$(5)}::text, ${$(6)}::numeric, ${$(7)}::numeric, ${$(8)}::numeric,
           ${$(9)}::jsonb, ${$(10)}::text, ${$(11)}::jsonb) as outcome from ${from}`,
-      [
-        at.toISOString(),
-        idempotency.key,
-        idempotency.requestHash,
-        side,
-        asset.symbol,
-        quote.quantity,
-        quote.price,
-        quote.total,
-        JSON.stringify(newPosition(asset)),
-        reference,
-        JSON.stringify(answer),
-      ],
-    ),
+    [
+      at.toISOString(),
+      idempotency.key,
+      idempotency.requestHash,
+      side,
+      asset.symbol,
+      quote.quantity,
+      quote.price,
+      quote.total,
+      JSON.stringify(newPosition(asset)),
+      reference,
+      JSON.stringify(answer),
+    ],
   );
-  return toOutcome(row.outcome);
 };

@@ -10,11 +10,10 @@ import type {
   TransferType,
 } from '@secure-vault/shared/transfers';
 import type { Language } from '@secure-vault/shared/i18n';
-import { type Caller, queryAs } from '../db/caller.ts';
+import type { Caller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
-import type { Idempotency, LedgerOperation, Outcome, StoredOutcome } from './movement.ts';
-import { toOutcome } from './movement.ts';
-import { refusing } from './refusals.ts';
+import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
+import { moveAs } from './movement.ts';
 import { listedAssets } from './assets.ts';
 
 export interface AssetTransfer {
@@ -35,30 +34,27 @@ export const transferAsset: LedgerOperation<AssetTransfer, Outcome<Transfer>> = 
   caller,
   input,
 ) => {
-  const [row] = await refusing(() =>
-    queryAs<{ outcome: StoredOutcome<Transfer> }>(
-      database,
-      caller,
-      'ledger_transfer',
-      (relation, $) =>
-        `select c.*, ledger_transfer(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text,
+  return moveAs<Transfer>(
+    database,
+    caller,
+    'ledger_transfer',
+    (relation, $) =>
+      `select c.*, ledger_transfer(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text,
           ${$(3)}::text, ${$(4)}::uuid, ${$(5)}::text, ${$(6)}::uuid, ${$(7)}::numeric,
           ${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::text) as outcome from ${relation}`,
-      [
-        input.at.toISOString(),
-        input.idempotency.key,
-        input.idempotency.requestHash,
-        input.id,
-        input.receiverAccountNumber,
-        input.valuableId,
-        input.quantity,
-        listedAssets,
-        JSON.stringify(input.names),
-        input.language,
-      ],
-    ),
+    [
+      input.at.toISOString(),
+      input.idempotency.key,
+      input.idempotency.requestHash,
+      input.id,
+      input.receiverAccountNumber,
+      input.valuableId,
+      input.quantity,
+      listedAssets,
+      JSON.stringify(input.names),
+      input.language,
+    ],
   );
-  return toOutcome(row.outcome);
 };
 
 export interface MoneyRequest {
@@ -82,30 +78,27 @@ export async function openRequest<T extends Transfer = Transfer>(
   caller: Caller,
   input: MoneyRequest,
 ): Promise<Outcome<T>> {
-  const [row] = await refusing(() =>
-    queryAs<{ outcome: StoredOutcome<T> }>(
-      database,
-      caller,
-      'ledger_request',
-      (relation, $) =>
-        `select c.*, ledger_request(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text,
+  return moveAs<T>(
+    database,
+    caller,
+    'ledger_request',
+    (relation, $) =>
+      `select c.*, ledger_request(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text,
           ${$(3)}::text, ${$(4)}::uuid, ${$(5)}::text, ${$(6)}::numeric, ${$(7)}::text,
           ${$(8)}::jsonb, ${$(9)}::text, ${$(10)}::jsonb) as outcome from ${relation}`,
-      [
-        input.at.toISOString(),
-        input.idempotency.key,
-        input.idempotency.requestHash,
-        input.id,
-        input.type,
-        input.amount,
-        input.reference,
-        JSON.stringify(input.details),
-        input.language,
-        input.extra === null ? null : JSON.stringify(input.extra),
-      ],
-    ),
+    [
+      input.at.toISOString(),
+      input.idempotency.key,
+      input.idempotency.requestHash,
+      input.id,
+      input.type,
+      input.amount,
+      input.reference,
+      JSON.stringify(input.details),
+      input.language,
+      input.extra === null ? null : JSON.stringify(input.extra),
+    ],
   );
-  return toOutcome(row.outcome);
 }
 
 export interface Settlement {
@@ -146,27 +139,24 @@ async function settle<T>(
   input: Settlement,
   by: 'staff' | 'customer',
 ): Promise<Outcome<T>> {
-  const [row] = await refusing(() =>
-    queryAs<{ outcome: StoredOutcome<T> }>(
-      database,
-      caller,
-      `ledger_settle_${by}`,
-      (relation, $) =>
-        `select c.*, ledger_settle(${$(1)}::uuid, ${$(2)}::text, ${$(3)}::text, ${$(4)}::text,
+  return moveAs<T>(
+    database,
+    caller,
+    `ledger_settle_${by}`,
+    (relation, $) =>
+      `select c.*, ledger_settle(${$(1)}::uuid, ${$(2)}::text, ${$(3)}::text, ${$(4)}::text,
           c.user_id, ${by === 'customer' ? 'c.user_id' : 'null'}, ${$(5)}::timestamptz, c.user_id,
           ${$(6)}::text, ${$(7)}::text, ${$(8)}::jsonb, ${$(9)}::text) as outcome from ${relation}`,
-      [
-        input.id,
-        input.type,
-        input.status,
-        input.reason,
-        input.at.toISOString(),
-        input.idempotency?.key ?? null,
-        input.idempotency?.requestHash ?? null,
-        listedAssets,
-        input.ip,
-      ],
-    ),
+    [
+      input.id,
+      input.type,
+      input.status,
+      input.reason,
+      input.at.toISOString(),
+      input.idempotency?.key ?? null,
+      input.idempotency?.requestHash ?? null,
+      listedAssets,
+      input.ip,
+    ],
   );
-  return toOutcome(row.outcome);
 }
