@@ -6,6 +6,7 @@ import type { TFunction } from 'i18next';
 import type { AuditEntry } from '@secure-vault/shared/audit';
 import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
+import { EmailAddress } from '@/components/ui/email-address';
 
 const timeFormat: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
@@ -70,15 +71,8 @@ function Details({ entry }: { entry: AuditEntry }) {
 /** An address, or the id of an account that has none now; a narrow column breaks it after the @. */
 function Person({ person, none }: { person: AuditEntry['actor']; none: string }) {
   if (!person) return <span className="text-muted-foreground">{none}</span>;
-  const at = person.email.lastIndexOf('@');
-  if (at <= 0) return <Ltr>{person.email || person.id}</Ltr>;
-  return (
-    <bdi dir="ltr" className="wrap-anywhere" title={person.email}>
-      {person.email.slice(0, at + 1)}
-      <wbr />
-      {person.email.slice(at + 1)}
-    </bdi>
-  );
+  if (!person.email) return <Ltr>{person.id}</Ltr>;
+  return <EmailAddress email={person.email} />;
 }
 
 function Time({ entry }: { entry: AuditEntry }) {

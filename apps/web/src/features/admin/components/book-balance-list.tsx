@@ -12,6 +12,7 @@ import { formatDate } from '@/lib/format';
 import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { type BookBalanceChoice, BookBalanceDecisionDialog } from './book-balance-decision-dialog';
+import { EmailAddress } from '@/components/ui/email-address';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -49,10 +50,7 @@ function RecordedBy({ user }: { user: AdminUser }) {
     <span className="text-xs text-muted-foreground" data-testid="book-balance-recorded">
       {recorder && user.bookBalanceRecordedAt ? (
         <>
-          {t('bookBalance.recordedBy')}{' '}
-          <bdi dir="ltr" className="break-all">
-            {recorder.email}
-          </bdi>
+          {t('bookBalance.recordedBy')} <EmailAddress email={recorder.email} />
           <span aria-hidden> · </span>
           <time dateTime={user.bookBalanceRecordedAt}>
             {formatDate(user.bookBalanceRecordedAt, undefined, dateTime)}
@@ -174,9 +172,7 @@ export function BookBalanceList({ users }: { users: AdminUser[] }) {
             >
               <div className="flex items-start justify-between gap-3">
                 <span className="min-w-0 font-medium">
-                  <bdi dir="ltr" className="break-all">
-                    {user.email}
-                  </bdi>
+                  <EmailAddress email={user.email} />
                 </span>
                 <span className="shrink-0 font-semibold tabular-nums">
                   {formatUsd(user.bookBalance)}

@@ -14,6 +14,7 @@ import {
 } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { holdingName } from '@/lib/valuable-text';
+import { EmailAddress } from '@/components/ui/email-address';
 
 /** Staff need the hour too: requests are handled in the order they came. */
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -22,7 +23,7 @@ export function deliveryDate(value: string): string {
   return formatDate(value, undefined, dateTime);
 }
 
-/** An email or phone number: always left to right, and allowed to wrap anywhere. */
+/** A phone number: always left to right, and allowed to wrap anywhere. */
 export function Ltr({ children }: { children: string }) {
   return (
     <bdi dir="ltr" className="break-all">
@@ -76,7 +77,7 @@ export function DeliveryRecipient({ delivery }: { delivery: AdminDelivery }) {
       </span>
       <span className="text-xs text-muted-foreground">
         <span className="sr-only">{t('delivery.recipient.email')}: </span>
-        <Ltr>{delivery.recipientEmail}</Ltr>
+        <EmailAddress email={delivery.recipientEmail} />
       </span>
       <span className="text-xs text-muted-foreground">
         <span className="sr-only">{t('delivery.recipient.phone')}: </span>

@@ -23,6 +23,7 @@ import { KycAnswers } from './kyc-answers';
 import { KycDecision } from './kyc-decision';
 import { KycDocuments } from './kyc-documents';
 import { KycStatusBadge } from './kyc-status-badge';
+import { EmailAddress } from '@/components/ui/email-address';
 
 export function KycReviewDialog({
   userId,
@@ -107,11 +108,7 @@ function ReviewSummary({ review }: { review: KycReview }) {
   const rows: { key: string; value: ReactNode }[] = [
     {
       key: 'email',
-      value: (
-        <bdi dir="ltr" className="break-all">
-          {review.email}
-        </bdi>
-      ),
+      value: <EmailAddress email={review.email} />,
     },
     {
       key: 'accountNumber',

@@ -20,6 +20,7 @@ import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { formatExactUsd, ltrIsolate, normalizeDecimal } from '@/lib/money';
 import { cn } from '@/lib/utils';
+import { EmailAddress } from '@/components/ui/email-address';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
@@ -75,11 +76,7 @@ function Totals({ platform }: { platform: LedgerPlatformTotals }) {
 
 function who(t: TFunction, difference: LedgerDifference) {
   if (difference.email) {
-    return (
-      <bdi dir="ltr" className="break-all">
-        {difference.email}
-      </bdi>
-    );
+    return <EmailAddress email={difference.email} />;
   }
   return <span>{difference.userId ?? t('ledgerCheck.differences.platform')}</span>;
 }

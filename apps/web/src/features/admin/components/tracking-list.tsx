@@ -3,7 +3,8 @@
 // screens, one card per record on phones.
 import type { AdminTrackingRecord } from '@secure-vault/shared/custody';
 import { useTranslation } from '@/lib/i18n';
-import { Ltr, deliveryDate } from './delivery-cells';
+import { EmailAddress } from '@/components/ui/email-address';
+import { deliveryDate } from './delivery-cells';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 
 /** An optional field left empty: a muted word rather than a blank cell. */
@@ -38,7 +39,7 @@ export function TrackingList({ items }: { items: AdminTrackingRecord[] }) {
                   <bdi>{record.recipientName}</bdi>
                 </span>
                 <span className="text-xs text-muted-foreground">
-                  <Ltr>{record.userEmail}</Ltr>
+                  <EmailAddress email={record.userEmail} />
                 </span>
               </span>
               <DeliveryStatusBadge status={record.status} />
@@ -90,7 +91,7 @@ export function TrackingList({ items }: { items: AdminTrackingRecord[] }) {
                   <bdi>{record.recipientName}</bdi>
                 </th>
                 <td className="max-w-56 px-3 py-2.5">
-                  <Ltr>{record.userEmail}</Ltr>
+                  <EmailAddress email={record.userEmail} />
                 </td>
                 <td className="px-3 py-2.5">
                   <DeliveryStatusBadge status={record.status} />

@@ -7,6 +7,7 @@ import { formatDate } from '@/lib/format';
 import { formatAssetQuantity } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { holdingName, isCash } from '@/lib/valuable-text';
+import { EmailAddress } from '@/components/ui/email-address';
 
 /** Staff need the hour too: requests are decided in the order they came. */
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -28,7 +29,7 @@ function Party({ email, accountNumber }: { email: string | null; accountNumber: 
   const { t } = useTranslation('admin');
   return (
     <span className="grid gap-0.5">
-      <span>{email ? <Ltr>{email}</Ltr> : t('transfers.details.unknownParty')}</span>
+      <span>{email ? <EmailAddress email={email} /> : t('transfers.details.unknownParty')}</span>
       {accountNumber ? (
         <span className="text-xs text-muted-foreground">
           <Ltr mono>{accountNumber}</Ltr>

@@ -28,6 +28,7 @@ import { formatDate } from '@/lib/format';
 import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { EmailAddress } from '@/components/ui/email-address';
 
 export function UsersTab() {
   const { t } = useTranslation('admin');
@@ -125,9 +126,7 @@ function UsersTable({ users }: { users: AdminUser[] }) {
             data-testid="user-card"
           >
             <p className="font-medium">
-              <bdi dir="ltr" className="break-all">
-                {user.email}
-              </bdi>
+              <EmailAddress email={user.email} />
               {isSelf ? <YouBadge /> : null}
             </p>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
@@ -170,9 +169,7 @@ function UsersTable({ users }: { users: AdminUser[] }) {
             {rows.map(({ user, isSelf, button }) => (
               <tr key={user.userId} data-testid="user-row">
                 <th scope="row" className="max-w-64 px-3 py-2.5 text-start font-medium">
-                  <bdi dir="ltr" className="break-all">
-                    {user.email}
-                  </bdi>
+                  <EmailAddress email={user.email} />
                   {isSelf ? <YouBadge /> : null}
                 </th>
                 <td className="px-3 py-2.5">

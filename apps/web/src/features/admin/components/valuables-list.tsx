@@ -27,6 +27,7 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { holdingName } from '@/lib/valuable-text';
 import { adminPanelKey } from '../panel-key';
+import { EmailAddress } from '@/components/ui/email-address';
 
 /** Traded positions (metals, crypto) follow listed prices: staff may delete them, not edit. */
 export function isEditable(valuable: AdminValuable): boolean {
@@ -65,9 +66,7 @@ const Row = memo(function Row({
         <p className="text-muted-foreground">
           {t(`vault:itemTypes.${valuable.itemType}`)}
           <span aria-hidden> · </span>
-          <bdi dir="ltr" className="break-all">
-            {valuable.userEmail}
-          </bdi>
+          <EmailAddress email={valuable.userEmail} />
         </p>
         <p className="flex flex-wrap gap-x-3 text-muted-foreground">
           <span className="font-medium text-foreground tabular-nums">
