@@ -8,15 +8,13 @@ import { auditExportLimit, type AuditFilter, auditPageSize } from '@secure-vault
 import * as audit from '@secure-vault/shared/audit/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { LoadError } from '@/components/ui/load-error';
 import { apiUrl } from '@/lib/api-client';
 import { apiQueryOptions } from '@/lib/api-query';
 import { numberFormat } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
-import { ListCardHeader, ListSkeleton } from './list-card-header';
+import { ListBody, ListCardHeader } from './list-card-header';
 import { AuditFilters } from './audit-filters';
 import { AuditList } from './audit-list';
-import { Pager } from './pager';
 
 const pageSize = auditPageSize.default;
 
@@ -34,23 +32,6 @@ export function AuditTab() {
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
   const csvUrl = apiUrl(audit.exportAuditLog, { query: filter });
-
-  let body;
-  if (data) {
-    body =
-      data.entries.length === 0 ? (
-        <p
-          className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground"
-          data-testid="audit-empty"
-        >
-          {t('audit.empty')}
-        </p>
-      ) : (
-        <AuditList entries={data.entries} />
-      );
-  } else if (!list.isError) {
-    body = <ListSkeleton rows={4} rowClassName="h-12" testId="audit-loading" />;
-  }
 
   return (
     <Card>
@@ -85,25 +66,19 @@ export function AuditTab() {
             })}
           </p>
         ) : null}
-        {list.isError ? (
-          <LoadError
-            title={t('audit.loadErrorTitle')}
-            onRetry={() => void list.refetch()}
-            isRetrying={list.isFetching}
-          >
-            {t('audit.loadErrorBody')}
-          </LoadError>
-        ) : null}
-        <div aria-busy={list.isFetching && list.isPlaceholderData}>{body}</div>
-        {data && pages > 1 ? (
-          <Pager
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            label={t('audit.pager.label')}
-            testId="audit-pager"
-          />
-        ) : null}
+        <ListBody
+          list={list}
+          size={data?.entries.length}
+          texts={{
+            empty: t('audit.empty'),
+            loadErrorTitle: t('audit.loadErrorTitle'),
+            loadErrorBody: t('audit.loadErrorBody'),
+          }}
+          skeleton={{ rows: 4, rowClassName: 'h-12' }}
+          testId="audit"
+          pager={{ page, pages, onPage: setPage, label: t('audit.pager.label') }}
+          renderList={() => data && <AuditList entries={data.entries} />}
+        />
       </CardContent>
     </Card>
   );

@@ -13,11 +13,10 @@ import {
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/input';
-import { LoadError } from '@/components/ui/load-error';
 import { NativeSelect } from '@/components/ui/select';
 import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
-import { ListCardHeader, ListSkeleton } from './list-card-header';
+import { ListBody, ListCardHeader } from './list-card-header';
 import { deliveryItemName } from './delivery-cells';
 import { DeliveryList, type DeliveryLayout } from './delivery-list';
 import {
@@ -71,23 +70,6 @@ export function DeliveryTab() {
     </div>
   );
 
-  let body;
-  if (data) {
-    body =
-      data.length === 0 ? (
-        <p
-          className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground"
-          data-testid="delivery-empty"
-        >
-          {status ? t('delivery.emptyFiltered') : t('delivery.empty')}
-        </p>
-      ) : (
-        <DeliveryList items={data} actions={actions} />
-      );
-  } else if (!list.isError) {
-    body = <ListSkeleton rows={3} rowClassName="h-16" testId="delivery-loading" />;
-  }
-
   return (
     <Card>
       <ListCardHeader
@@ -119,16 +101,18 @@ export function DeliveryTab() {
             ))}
           </NativeSelect>
         </div>
-        {list.isError ? (
-          <LoadError
-            title={t('delivery.loadErrorTitle')}
-            onRetry={() => void list.refetch()}
-            isRetrying={list.isFetching}
-          >
-            {t('delivery.loadErrorBody')}
-          </LoadError>
-        ) : null}
-        {body}
+        <ListBody
+          list={list}
+          size={data?.length}
+          texts={{
+            empty: status ? t('delivery.emptyFiltered') : t('delivery.empty'),
+            loadErrorTitle: t('delivery.loadErrorTitle'),
+            loadErrorBody: t('delivery.loadErrorBody'),
+          }}
+          skeleton={{ rows: 3, rowClassName: 'h-16' }}
+          testId="delivery"
+          renderList={() => data && <DeliveryList items={data} actions={actions} />}
+        />
       </CardContent>
       <DeliveryStatusConfirm {...confirmation} />
       <DeliveryTrackingDialog delivery={tracked} onClose={() => setTrackingId(null)} />

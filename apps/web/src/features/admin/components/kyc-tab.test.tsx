@@ -120,6 +120,23 @@ describe('KycTab', () => {
     expect(within(cards[0]!).getByRole('button', { name: /Review/ })).toBeVisible();
   });
 
+  it('counts the customers, and reloads them on Refresh', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    stubApi({
+      [listUrl]: () => {
+        calls += 1;
+        return { status: 200, body: calls === 1 ? items : [items[0]] };
+      },
+    });
+    renderWithProviders(<KycTab />);
+    expect(screen.getByTestId('kyc-loading')).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByTestId('kyc-total')).toHaveTextContent('2 customers');
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.getByTestId('kyc-total')).toHaveTextContent('1 customer'));
+    expect(calls).toBe(2);
+  });
+
   it('filters by status and searches by email once typing pauses', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({

@@ -6,14 +6,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { kycStatuses, type KycStatus } from '@secure-vault/shared/kyc';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
-import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/input';
-import { LoadError } from '@/components/ui/load-error';
 import { NativeSelect } from '@/components/ui/select';
-import { Skeleton } from '@/components/ui/skeleton';
 import { apiQueryOptions } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { KycList } from './kyc-list';
+import { ListBody, ListCardHeader } from './list-card-header';
 import { KycReviewDialog } from './kyc-review-dialog';
 
 /** How long typing may pause before the search is sent. */
@@ -48,45 +47,17 @@ export function KycTab() {
   });
   const isFiltered = Boolean(status || search);
 
-  let body;
-  if (list.data) {
-    body =
-      list.data.length === 0 ? (
-        <p
-          className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground"
-          data-testid="kyc-empty"
-        >
-          {isFiltered ? t('kyc.emptyFiltered') : t('kyc.empty')}
-        </p>
-      ) : (
-        <KycList items={list.data} onReview={setReviewing} />
-      );
-  } else if (list.isError) {
-    body = (
-      <LoadError
-        title={t('kyc.loadErrorTitle')}
-        onRetry={() => void list.refetch()}
-        isRetrying={list.isFetching}
-      >
-        {t('kyc.loadErrorBody')}
-      </LoadError>
-    );
-  } else {
-    body = (
-      <div className="grid gap-3" aria-busy="true">
-        {[0, 1, 2, 3].map((index) => (
-          <Skeleton key={index} className="h-12 w-full" />
-        ))}
-      </div>
-    );
-  }
-
   return (
     <Card>
-      <CardHeader>
-        <h3 className="text-lg font-semibold leading-tight">{t('kyc.title')}</h3>
-        <CardDescription>{t('kyc.description')}</CardDescription>
-      </CardHeader>
+      <ListCardHeader
+        title={t('kyc.title')}
+        description={t('kyc.description')}
+        count={list.data ? t('kyc.count', { count: list.data.length }) : null}
+        refreshLabel={t('kyc.refresh')}
+        isFetching={list.isFetching}
+        onRefresh={() => void list.refetch()}
+        testId="kyc"
+      />
       <CardContent className="grid gap-4">
         <div
           role="search"
@@ -132,7 +103,18 @@ export function KycTab() {
             </div>
           </div>
         </div>
-        <div aria-busy={list.isFetching && list.isPlaceholderData}>{body}</div>
+        <ListBody
+          list={list}
+          size={list.data?.length}
+          texts={{
+            empty: isFiltered ? t('kyc.emptyFiltered') : t('kyc.empty'),
+            loadErrorTitle: t('kyc.loadErrorTitle'),
+            loadErrorBody: t('kyc.loadErrorBody'),
+          }}
+          skeleton={{ rows: 4, rowClassName: 'h-12' }}
+          testId="kyc"
+          renderList={() => list.data && <KycList items={list.data} onReview={setReviewing} />}
+        />
       </CardContent>
       <KycReviewDialog userId={reviewing} onClose={() => setReviewing(null)} />
     </Card>

@@ -5,10 +5,9 @@ import { Plus } from 'lucide-react';
 import * as custody from '@secure-vault/shared/custody/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { LoadError } from '@/components/ui/load-error';
 import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
-import { ListCardHeader, ListSkeleton } from './list-card-header';
+import { ListBody, ListCardHeader } from './list-card-header';
 import { TrackingAddDialog } from './tracking-add-dialog';
 import { TrackingList } from './tracking-list';
 
@@ -17,23 +16,6 @@ export function TrackingTab() {
   const [isAdding, setAdding] = useState(false);
   const list = useApiQuery(custody.listTracking);
   const data = list.data;
-
-  let body;
-  if (data) {
-    body =
-      data.length === 0 ? (
-        <p
-          className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground"
-          data-testid="tracking-empty"
-        >
-          {t('tracking.empty')}
-        </p>
-      ) : (
-        <TrackingList items={data} />
-      );
-  } else if (!list.isError) {
-    body = <ListSkeleton rows={3} rowClassName="h-12" testId="tracking-loading" />;
-  }
 
   return (
     <Card>
@@ -52,16 +34,18 @@ export function TrackingTab() {
         </Button>
       </ListCardHeader>
       <CardContent className="grid gap-4">
-        {list.isError ? (
-          <LoadError
-            title={t('tracking.loadErrorTitle')}
-            onRetry={() => void list.refetch()}
-            isRetrying={list.isFetching}
-          >
-            {t('tracking.loadErrorBody')}
-          </LoadError>
-        ) : null}
-        {body}
+        <ListBody
+          list={list}
+          size={data?.length}
+          texts={{
+            empty: t('tracking.empty'),
+            loadErrorTitle: t('tracking.loadErrorTitle'),
+            loadErrorBody: t('tracking.loadErrorBody'),
+          }}
+          skeleton={{ rows: 3, rowClassName: 'h-12' }}
+          testId="tracking"
+          renderList={() => data && <TrackingList items={data} />}
+        />
       </CardContent>
       <TrackingAddDialog open={isAdding} onClose={() => setAdding(false)} />
     </Card>

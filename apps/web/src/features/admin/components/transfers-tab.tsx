@@ -13,7 +13,6 @@ import {
   transferPageSize,
 } from '@secure-vault/shared/transfers';
 import { Card, CardContent } from '@/components/ui/card';
-import { LoadError } from '@/components/ui/load-error';
 import { apiQueryOptions } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import {
@@ -21,8 +20,7 @@ import {
   TransfersDecisionDialog,
   useUpdatingTransfers,
 } from './transfers-decision-dialog';
-import { ListCardHeader, ListSkeleton } from './list-card-header';
-import { Pager } from './pager';
+import { ListBody, ListCardHeader } from './list-card-header';
 import { TransfersFilters } from './transfers-filters';
 import { TransfersList } from './transfers-list';
 
@@ -52,23 +50,6 @@ export function TransfersTab() {
   const onDecide = (transfer: AdminTransfer, next: FinalTransferStatus) =>
     setDecision({ transfer, status: next });
 
-  let body;
-  if (data) {
-    body =
-      data.items.length === 0 ? (
-        <p
-          className="rounded-md border border-dashed p-8 text-center text-sm text-muted-foreground"
-          data-testid="transfers-empty"
-        >
-          {t('transfers.empty')}
-        </p>
-      ) : (
-        <TransfersList items={data.items} updatingIds={updatingIds} onDecide={onDecide} />
-      );
-  } else if (!list.isError) {
-    body = <ListSkeleton rows={4} rowClassName="h-12" testId="transfers-loading" />;
-  }
-
   return (
     <Card>
       <ListCardHeader
@@ -94,25 +75,23 @@ export function TransfersTab() {
             setPage(1);
           }}
         />
-        {list.isError ? (
-          <LoadError
-            title={t('transfers.loadErrorTitle')}
-            onRetry={() => void list.refetch()}
-            isRetrying={list.isFetching}
-          >
-            {t('transfers.loadErrorBody')}
-          </LoadError>
-        ) : null}
-        <div aria-busy={list.isFetching && list.isPlaceholderData}>{body}</div>
-        {data && pages > 1 ? (
-          <Pager
-            page={page}
-            pages={pages}
-            onPage={setPage}
-            label={t('transfers.pager.label')}
-            testId="transfers-pager"
-          />
-        ) : null}
+        <ListBody
+          list={list}
+          size={data?.items.length}
+          texts={{
+            empty: t('transfers.empty'),
+            loadErrorTitle: t('transfers.loadErrorTitle'),
+            loadErrorBody: t('transfers.loadErrorBody'),
+          }}
+          skeleton={{ rows: 4, rowClassName: 'h-12' }}
+          testId="transfers"
+          pager={{ page, pages, onPage: setPage, label: t('transfers.pager.label') }}
+          renderList={() =>
+            data && (
+              <TransfersList items={data.items} updatingIds={updatingIds} onDecide={onDecide} />
+            )
+          }
+        />
       </CardContent>
       <TransfersDecisionDialog decision={decision} onClose={() => setDecision(null)} />
     </Card>
