@@ -1,9 +1,13 @@
-// A labelled 6-digit code field bound to a react-hook-form form: the emailed code of sign-up
-// and the authenticator code that turns two-factor on.
+// A labelled 6-digit code field bound to a react-hook-form form: the emailed code of sign-up and
+// of a new bank account, and the authenticator code that turns two-factor on; and the Resend and
+// Verify buttons of a dialog asking for an emailed code.
 import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { Button } from './button';
 import { CodeInput } from './code-input';
+import { DialogFooter } from './dialog';
 import { FormField } from './form-field';
+import { Spinner } from './spinner';
 
 export function CodeField<Values extends FieldValues>({
   control,
@@ -46,5 +50,56 @@ export function CodeField<Values extends FieldValues>({
         />
       )}
     </FormField>
+  );
+}
+
+/**
+ * The two buttons under an emailed code: Resend (counting down while the server would refuse a
+ * new code, and spinning while one is asked for) and Verify (once the code is whole).
+ */
+export function CodeActions({
+  onResend,
+  secondsLeft,
+  isResending,
+  canSubmit,
+  isSubmitting,
+  texts,
+}: {
+  onResend: () => void;
+  /** Seconds until another code may be sent; 0 when it may be now. */
+  secondsLeft: number;
+  isResending: boolean;
+  /** The code is whole. */
+  canSubmit: boolean;
+  isSubmitting: boolean;
+  /** Translated: resendIn takes the seconds left. */
+  texts: {
+    resend: string;
+    resendIn: (seconds: number) => string;
+    resending: string;
+    submit: string;
+    submitting: string;
+  };
+}) {
+  return (
+    <DialogFooter>
+      <Button
+        type="button"
+        variant="outline"
+        onClick={onResend}
+        disabled={secondsLeft > 0 || isResending}
+      >
+        {isResending ? (
+          <Spinner label={texts.resending} />
+        ) : secondsLeft > 0 ? (
+          texts.resendIn(secondsLeft)
+        ) : (
+          texts.resend
+        )}
+      </Button>
+      <Button type="submit" disabled={!canSubmit || isSubmitting}>
+        {isSubmitting ? <Spinner label={texts.submitting} /> : texts.submit}
+      </Button>
+    </DialogFooter>
   );
 }

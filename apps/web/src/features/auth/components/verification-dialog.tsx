@@ -5,17 +5,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { codeLength } from '@secure-vault/shared/auth';
 import * as auth from '@secure-vault/shared/auth/contracts';
-import { Button } from '@/components/ui/button';
-import { CodeField } from '@/components/ui/code-field';
+import { CodeActions, CodeField } from '@/components/ui/code-field';
 import {
   Dialog,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
@@ -137,25 +134,20 @@ export function VerificationDialog({
             error={errors.code?.message ? t(errors.code.message) : undefined}
             autoFocus
           />
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={onResend}
-              disabled={secondsLeft > 0 || resend.isPending}
-            >
-              {resend.isPending ? (
-                <Spinner label={t('verify.resending')} />
-              ) : secondsLeft > 0 ? (
-                t('verify.resendIn', { seconds: secondsLeft })
-              ) : (
-                t('verify.resend')
-              )}
-            </Button>
-            <Button type="submit" disabled={!isComplete || isSubmitting}>
-              {isSubmitting ? <Spinner label={t('verify.submitting')} /> : t('verify.submit')}
-            </Button>
-          </DialogFooter>
+          <CodeActions
+            onResend={onResend}
+            secondsLeft={secondsLeft}
+            isResending={resend.isPending}
+            canSubmit={isComplete}
+            isSubmitting={isSubmitting}
+            texts={{
+              resend: t('verify.resend'),
+              resendIn: (seconds) => t('verify.resendIn', { seconds }),
+              resending: t('verify.resending'),
+              submit: t('verify.submit'),
+              submitting: t('verify.submitting'),
+            }}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -8,7 +8,7 @@ import { codeLength } from '@secure-vault/shared/auth';
 import type { BankAccountInput } from '@secure-vault/shared/banking';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import { Button } from '@/components/ui/button';
-import { CodeField } from '@/components/ui/code-field';
+import { CodeActions, CodeField } from '@/components/ui/code-field';
 import {
   Dialog,
   DialogContent,
@@ -274,25 +274,20 @@ function CodeDialog({
             error={errors.code?.message ? t(errors.code.message) : undefined}
             autoFocus
           />
-          <DialogFooter>
-            <Button
-              type="button"
-              variant="outline"
-              onClick={onResend}
-              disabled={secondsLeft > 0 || resend.isPending}
-            >
-              {resend.isPending ? (
-                <Spinner label={t('verify.resending')} />
-              ) : secondsLeft > 0 ? (
-                t('verify.resendIn', { seconds: secondsLeft })
-              ) : (
-                t('verify.resend')
-              )}
-            </Button>
-            <Button type="submit" disabled={code.length !== codeLength || isSubmitting}>
-              {isSubmitting ? <Spinner label={t('verify.submitting')} /> : t('verify.submit')}
-            </Button>
-          </DialogFooter>
+          <CodeActions
+            onResend={onResend}
+            secondsLeft={secondsLeft}
+            isResending={resend.isPending}
+            canSubmit={code.length === codeLength}
+            isSubmitting={isSubmitting}
+            texts={{
+              resend: t('verify.resend'),
+              resendIn: (seconds) => t('verify.resendIn', { seconds }),
+              resending: t('verify.resending'),
+              submit: t('verify.submit'),
+              submitting: t('verify.submitting'),
+            }}
+          />
         </form>
       </DialogContent>
     </Dialog>
