@@ -2,6 +2,7 @@
 // things with `useApiMutation(trading.placeTrade)`; the key, the fetcher and the types all come
 // from the contract. An operation's key is its path's fixed segments after /api/v1
 // (`['me', 'summary']`), then its input, so invalidating `apiKey(contract)` reaches every input.
+import { useCallback } from 'react';
 import {
   type QueryKey,
   queryOptions,
@@ -56,13 +57,31 @@ export interface ApiMutationOptions<C extends Contract> extends Omit<
   invalidates?: readonly QueryKey[];
 }
 
-/** Calls an operation that changes something; `invalidates` refreshes what it changed. */
+/** What one call's own callbacks get: the answer or the error, and the input it was given. */
+export interface CallCallbacks<C extends Contract> {
+  onSuccess?: (data: ContractResponse<C>, input: MutationInput<C>) => void;
+  onError?: (error: ApiError, input: MutationInput<C>) => void;
+  onSettled?: (
+    data: ContractResponse<C> | undefined,
+    error: ApiError | null,
+    input: MutationInput<C>,
+  ) => void;
+}
+
+/**
+ * Calls an operation that changes something; `invalidates` refreshes what it changed.
+ *
+ * One difference from TanStack's `mutate`: the callbacks given to one call run even when the
+ * component that made it is gone by then. The refresh finishes before they would run, and it
+ * often unmounts the caller (an approved verification no longer shows its Approve button), which
+ * made TanStack drop them, and with them the toast saying it worked.
+ */
 export function useApiMutation<C extends Contract>(
   contract: C,
   { invalidates = [], onSettled, ...options }: ApiMutationOptions<C> = {},
 ) {
   const queryClient = useQueryClient();
-  return useMutation<ContractResponse<C>, ApiError, MutationInput<C>>({
+  const mutation = useMutation<ContractResponse<C>, ApiError, MutationInput<C>>({
     ...options,
     mutationFn: (input) => callApi(contract, ...([input ?? undefined] as unknown as CallArgs<C>)),
     onSettled: async (...settled) => {
@@ -70,4 +89,21 @@ export function useApiMutation<C extends Contract>(
       await onSettled?.(...settled);
     },
   });
+  const { mutateAsync } = mutation;
+  const mutate = useCallback(
+    (input: MutationInput<C>, callbacks: CallCallbacks<C> = {}) => {
+      mutateAsync(input).then(
+        (data) => {
+          callbacks.onSuccess?.(data, input);
+          callbacks.onSettled?.(data, null, input);
+        },
+        (error: ApiError) => {
+          callbacks.onError?.(error, input);
+          callbacks.onSettled?.(undefined, error, input);
+        },
+      );
+    },
+    [mutateAsync],
+  );
+  return { ...mutation, mutate };
 }
