@@ -2,6 +2,7 @@
 // of a new bank account, and the authenticator code that turns two-factor on; and the Resend and
 // Verify buttons of a dialog asking for an emailed code.
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Button } from './button';
 import { CodeInput } from './code-input';
@@ -63,7 +64,7 @@ export function CodeActions({
   isResending,
   canSubmit,
   isSubmitting,
-  texts,
+  t,
 }: {
   onResend: () => void;
   /** Seconds until another code may be sent; 0 when it may be now. */
@@ -72,14 +73,8 @@ export function CodeActions({
   /** The code is whole. */
   canSubmit: boolean;
   isSubmitting: boolean;
-  /** Translated: resendIn takes the seconds left. */
-  texts: {
-    resend: string;
-    resendIn: (seconds: number) => string;
-    resending: string;
-    submit: string;
-    submitting: string;
-  };
+  /** Scoped to a namespace holding verify.resend, resendIn, resending, submit and submitting. */
+  t: TFunction;
 }) {
   return (
     <DialogFooter>
@@ -90,15 +85,15 @@ export function CodeActions({
         disabled={secondsLeft > 0 || isResending}
       >
         {isResending ? (
-          <Spinner label={texts.resending} />
+          <Spinner label={t('verify.resending')} />
         ) : secondsLeft > 0 ? (
-          texts.resendIn(secondsLeft)
+          t('verify.resendIn', { seconds: secondsLeft })
         ) : (
-          texts.resend
+          t('verify.resend')
         )}
       </Button>
       <Button type="submit" disabled={!canSubmit || isSubmitting}>
-        {isSubmitting ? <Spinner label={texts.submitting} /> : texts.submit}
+        {isSubmitting ? <Spinner label={t('verify.submitting')} /> : t('verify.submit')}
       </Button>
     </DialogFooter>
   );

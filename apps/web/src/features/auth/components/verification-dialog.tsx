@@ -140,13 +140,7 @@ export function VerificationDialog({
             isResending={resend.isPending}
             canSubmit={isComplete}
             isSubmitting={isSubmitting}
-            texts={{
-              resend: t('verify.resend'),
-              resendIn: (seconds) => t('verify.resendIn', { seconds }),
-              resending: t('verify.resending'),
-              submit: t('verify.submit'),
-              submitting: t('verify.submitting'),
-            }}
+            t={t}
           />
         </form>
       </DialogContent>

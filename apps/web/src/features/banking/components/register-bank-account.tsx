@@ -280,13 +280,7 @@ function CodeDialog({
             isResending={resend.isPending}
             canSubmit={code.length === codeLength}
             isSubmitting={isSubmitting}
-            texts={{
-              resend: t('verify.resend'),
-              resendIn: (seconds) => t('verify.resendIn', { seconds }),
-              resending: t('verify.resending'),
-              submit: t('verify.submit'),
-              submitting: t('verify.submitting'),
-            }}
+            t={t}
           />
         </form>
       </DialogContent>
