@@ -217,6 +217,59 @@ describe('sign-up', () => {
     expect((await verify(email, await readCode(t, email))).statusCode).toBe(201);
   });
 
+  it('keeps the first password of a sign-up awaiting its code: a second sign-up cannot replace it', async () => {
+    const email = uniqueEmail();
+    const first = await call(t, 'POST', '/auth/sign-up', { email, password: 'owner password A' });
+    clock.advance(codeResendAfterMs);
+    const second = await call(t, 'POST', '/auth/sign-up', {
+      email,
+      password: 'intruder password B',
+    });
+    // The second sign-up is answered exactly like the first and mails the address a new code.
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.body).toBe(first.body);
+    expect(await mailCount(t, email)).toBe(2);
+    expect((await verify(email, await readCode(t, email))).statusCode).toBe(201);
+
+    const withA = await call(t, 'POST', '/auth/sign-in', { email, password: 'owner password A' });
+    expect(withA.statusCode).toBe(200);
+    const withB = await call(t, 'POST', '/auth/sign-in', {
+      email,
+      password: 'intruder password B',
+    });
+    expect(withB.statusCode).toBe(401);
+  });
+
+  it('keeps the first password while resent codes keep the sign-up waiting', async () => {
+    const email = uniqueEmail();
+    await call(t, 'POST', '/auth/sign-up', { email, password: 'owner password A' });
+    clock.advance(codeLifetimeMs - 60_000);
+    expect((await resend(email)).statusCode).toBe(202);
+    // Past the first code's lifetime, but the resent code is still live.
+    clock.advance(2 * 60_000);
+    await call(t, 'POST', '/auth/sign-up', { email, password: 'intruder password B' });
+    expect((await verify(email, await readCode(t, email))).statusCode).toBe(201);
+    expect(
+      (await call(t, 'POST', '/auth/sign-in', { email, password: 'owner password A' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t, 'POST', '/auth/sign-in', { email, password: 'intruder password B' }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('starts afresh, with the new password, once the waiting sign-up has expired', async () => {
+    const email = uniqueEmail();
+    await call(t, 'POST', '/auth/sign-up', { email, password: 'forgotten password' });
+    clock.advance(codeLifetimeMs);
+    await call(t, 'POST', '/auth/sign-up', { email, password: 'chosen again later' });
+    expect((await verify(email, await readCode(t, email))).statusCode).toBe(201);
+    expect(
+      (await call(t, 'POST', '/auth/sign-in', { email, password: 'chosen again later' }))
+        .statusCode,
+    ).toBe(200);
+  });
+
   it('refuses a code sent for another address', async () => {
     const a = uniqueEmail();
     const b = uniqueEmail();

@@ -2,7 +2,7 @@
 // address that already has an account gets a "you already have an account" mail instead of a
 // code, and the caller cannot tell the difference: not by the answer, and not by its time, since
 // what depends on the account existing (the lookup, the code, the mail) runs after the answer.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { pendingSignUps, users } from '../../db/schema.ts';
@@ -11,7 +11,13 @@ import { accountAlreadyExists, signUpCode } from '../../mail/templates.ts';
 import { createAccount } from '../../auth/accounts.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
-import { checkCode, claimCodeSend, codeError, issueCode } from '../../auth/one-time-codes.ts';
+import {
+  checkCode,
+  claimCodeSend,
+  codeError,
+  codeLifetimeMs,
+  issueCode,
+} from '../../auth/one-time-codes.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { createSession, type IssuedSession, revokeSession } from '../../auth/sessions.ts';
@@ -28,12 +34,23 @@ export async function signUp(
   const passwordHash = await hashPassword(input.password);
   const now = ctx.clock.now();
   mailAfterAnswer(ctx, 'sign_up', input.email, meta, async (tx) => {
+    // A sign-up still waiting for its code keeps the password it was started with: a second
+    // sign-up for the address (anyone can ask for one) only sends a new code, like a resend, so
+    // the owner who verifies never gets an account that opens with someone else's password.
+    // Once its last code has expired, a new sign-up starts afresh with its own password.
+    const stale = sql`${new Date(now.getTime() - codeLifetimeMs).toISOString()}::timestamptz`;
     await tx
       .insert(pendingSignUps)
       .values({ email: input.email, passwordHash, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: pendingSignUps.email,
-        set: { passwordHash, updatedAt: now },
+        set: {
+          passwordHash: sql`case when ${pendingSignUps.updatedAt} <= ${stale}
+            then excluded.password_hash else ${pendingSignUps.passwordHash} end`,
+          createdAt: sql`case when ${pendingSignUps.updatedAt} <= ${stale}
+            then excluded.created_at else ${pendingSignUps.createdAt} end`,
+          updatedAt: now,
+        },
       });
     return true;
   });
@@ -46,12 +63,15 @@ export async function resendSignUpCode(
   meta: RequestMeta,
 ): Promise<void> {
   await claimCodeSend(ctx, { purpose: 'sign_up', email: input.email, ip: meta.ip });
+  const now = ctx.clock.now();
   mailAfterAnswer(ctx, 'sign_up_resend', input.email, meta, async (tx) => {
-    const [pending] = await tx
-      .select({ email: pendingSignUps.email })
-      .from(pendingSignUps)
-      .where(eq(pendingSignUps.email, input.email));
-    return pending !== undefined;
+    // A new code keeps the sign-up waiting (and its password) for the code's whole lifetime.
+    const pending = await tx
+      .update(pendingSignUps)
+      .set({ updatedAt: now })
+      .where(eq(pendingSignUps.email, input.email))
+      .returning({ email: pendingSignUps.email });
+    return pending.length > 0;
   });
 }
 
