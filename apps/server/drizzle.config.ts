@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/kyc-schema.ts',
     './src/db/banking-schema.ts',
     './src/db/custody-schema.ts',
+    './src/db/approvals-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { trustProxyOption } from './config.ts';
 import { accessGuard, registerAuth } from './auth/access.ts';
 import { backgroundWorkSettled } from './auth/background-work.ts';
 import { adminUserRoutes } from './features/admin/routes.ts';
@@ -23,6 +24,7 @@ import { historyRoutes } from './features/history/routes.ts';
 import { kycRoutes } from './features/kyc/routes.ts';
 import { bankingRoutes } from './features/banking/routes.ts';
 import { custodyRoutes } from './features/custody/routes.ts';
+import { approvalRoutes } from './features/approvals/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { ledgerCheckRoutes } from './features/ledger-check/routes.ts';
 import { staffAccessRoutes } from './features/staff-access/routes.ts';
@@ -46,7 +48,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // The router refuses a path it cannot decode or a parameter over 100 characters before any
@@ -111,6 +113,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await feature(historyRoutes);
   await feature(vaultRoutes);
   await feature(adminVaultRoutes);
+  await feature(approvalRoutes);
   await feature(kycRoutes);
   await feature(bankingRoutes);
   await feature(custodyRoutes);

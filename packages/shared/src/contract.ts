@@ -68,7 +68,15 @@ export function implicitErrors(
   ];
   if (contract.access !== 'public') codes.push('UNAUTHENTICATED');
   if (contract.access === 'admin') {
-    codes.push('FORBIDDEN', 'STAFF_2FA_REQUIRED', 'STAFF_SECOND_FACTOR_REQUIRED');
+    codes.push(
+      'FORBIDDEN',
+      'STAFF_2FA_REQUIRED',
+      'STAFF_SECOND_FACTOR_REQUIRED',
+      // Dual control (DESIGN §4): whoever is the subject, and who proposed, is checked per call.
+      'OWN_ACCOUNT',
+      'STAFF_ACCOUNT',
+      'SAME_STAFF',
+    );
   }
   if (contract.idempotent) {
     // CONFLICT: the same key is still being processed by another request.

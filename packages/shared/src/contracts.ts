@@ -2,6 +2,7 @@
 // routes and this list equal, so an operation cannot exist on one side only.
 import type { Contract } from './contract.ts';
 import * as admin from './admin/contracts.ts';
+import * as approvals from './approvals/contracts.ts';
 import * as audit from './audit/contracts.ts';
 import * as auth from './auth/contracts.ts';
 import * as banking from './banking/contracts.ts';
@@ -19,6 +20,7 @@ import * as vault from './vault/contracts.ts';
 
 export const contractsByFeature = {
   admin,
+  approvals,
   audit,
   auth,
   banking,

@@ -23,6 +23,15 @@ export const errorCodes = {
   /** A staff session that signed in without its second factor (two-factor is checked per session). */
   STAFF_SECOND_FACTOR_REQUIRED: 403,
   IMPERSONATION_FORBIDDEN: 403,
+  /** Dual control (DESIGN §4): staff do not act on their own account. */
+  OWN_ACCOUNT: 403,
+  /** Dual control: staff accounts are managed with `npm run admin`, never from the panel. */
+  STAFF_ACCOUNT: 403,
+  /**
+   * Dual control: the maker of a proposal (or the staff member who made the request while
+   * signed in as the customer) cannot be its checker.
+   */
+  SAME_STAFF: 403,
   /** A wrong authenticator or recovery code (sign-in with two-factor, enabling or disabling it). */
   TOTP_INVALID: 400,
   /** The current password given to change it is wrong (400, not 401: the session is fine). */

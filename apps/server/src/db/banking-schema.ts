@@ -89,6 +89,11 @@ export const transfers = pgTable(
     reason: text('reason'),
     /** The language the customer asked in: their emails about it are in it. */
     language: text('language').notNull().default('en'),
+    /**
+     * The staff member who made the request while signed in as the customer (DESIGN §4: an
+     * impersonation is the staff member's own act): they may not decide it.
+     */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamptz('decided_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

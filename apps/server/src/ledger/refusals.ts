@@ -59,8 +59,15 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
         : `Enter a quantity of ${assetName(d.symbol)} above zero, within its decimals.`,
   IDEMPOTENCY_KEY_REUSED: () => 'This Idempotency-Key was already used for a different request.',
   FORBIDDEN: () => 'Staff cannot decide a request of their own; another staff member must.',
+  OWN_ACCOUNT: () => 'Staff cannot act on their own account; another staff member must.',
+  STAFF_ACCOUNT: () =>
+    'Staff accounts cannot be changed from the admin panel; they are managed with the admin command.',
+  SAME_STAFF: () =>
+    'You proposed this change, or made the request while signed in as the customer; another staff member must approve it.',
   CONFLICT: (d) =>
-    d.wanted
+    d.proposal
+      ? `This proposal is already ${d.proposal}; a decided proposal does not change.`
+      : d.wanted
       ? `A delivery that is ${d.status ?? ''} cannot become ${d.wanted}.`
       : d.status
         ? `This request is already ${d.status}; a final state does not change.`
@@ -85,9 +92,26 @@ const notFound: Record<string, string> = {
   delivery: 'This delivery request was not found.',
 };
 
+/**
+ * Dual control's CHECKs (db/approvals-schema.ts): the database's last word when a route let a
+ * maker approve their own proposal or act on their own account.
+ */
+const dualControlChecks: Record<string, ErrorCode> = {
+  staff_proposals_maker_not_subject: 'OWN_ACCOUNT',
+  staff_proposals_checker_not_maker: 'SAME_STAFF',
+  staff_proposals_not_origin: 'SAME_STAFF',
+};
+
 /** The refusal a ledger function raised, as the API's error; anything else is rethrown as is. */
 export function asRefusal(err: unknown): unknown {
-  if (!(err instanceof Error) || (err as { code?: unknown }).code !== refusalState) return err;
+  if (!(err instanceof Error)) return err;
+  // Drizzle's builder wraps the driver's error; the constraint's name is on its cause.
+  const { constraint } = ((err as { cause?: { constraint?: unknown } }).cause ?? err) as {
+    constraint?: unknown;
+  };
+  const checked = typeof constraint === 'string' ? dualControlChecks[constraint] : undefined;
+  if (checked) return new AppError(checked, messages[checked]?.({}) ?? 'Not allowed.');
+  if ((err as { code?: unknown }).code !== refusalState) return err;
   const code = err.message as ErrorCode;
   const message = messages[code];
   if (!message) return err;

@@ -34,7 +34,7 @@ export interface StaffCashMovement {
    * The name and description staff gave the change ("Cash deposit", "Wire of 12 November"):
    * kept on its journal row for the customer's history; the position stays "Cash".
    */
-  label?: { name: string | null; note: string | null };
+  label?: { name: string | null; note: string | null } | undefined;
 }
 
 /** The customer's cash position after the change, or null once removed. */

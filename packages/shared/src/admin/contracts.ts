@@ -1,6 +1,7 @@
 // The staff panel's operations (SPEC §2, §5): every account, every valuable and the net-worth
-// figures; valuables added, edited and deleted, book balances set, a customer's password reset
-// and a one-time link to sign in as them. Staff only; every change is journaled and audited.
+// figures; valuables added, edited and deleted and book balances set — each a proposal another
+// staff member approves (approvals/contracts.ts) — a customer's password reset and a one-time
+// link to sign in as them. Staff only; every change is journaled and audited.
 import { z } from 'zod';
 import { adminResetPasswordSchema, impersonationLinkSchema } from '../auth.ts';
 import { defineContract } from '../contract.ts';
@@ -10,14 +11,11 @@ import {
   adminValuableInputSchema,
   adminValuableSchema,
   adminValuableUpdateSchema,
-  bookBalanceDecisionInputSchema,
-  bookBalanceDecisionSchema,
   bookBalanceInputSchema,
   platformNetWorthSchema,
-  profileSchema,
   userNetWorthSchema,
-  valuableSchema,
 } from '../vault.ts';
+import { proposalSchema } from '../approvals.ts';
 
 const tag = 'admin';
 const idParams = z.strictObject({ id: z.uuid() });
@@ -52,7 +50,7 @@ export const impersonateUser = defineContract({
   access: 'admin',
   tag,
   summary: 'A one-time link (60 s) that opens a session as this user',
-  description: 'FORBIDDEN for yourself or another staff account.',
+  description: 'OWN_ACCOUNT for yourself, STAFF_ACCOUNT for another staff account.',
   params: idParams,
   body: noBody,
   status: 200,
@@ -65,43 +63,17 @@ export const setBookBalance = defineContract({
   path: '/api/v1/admin/users/:id/book-balance',
   access: 'admin',
   tag,
-  summary: "Record a customer's book balance, pending another staff member's approval",
+  summary: "Propose a customer's book balance; another staff member approves it into cash",
   description:
-    'Replaces any pending amount and names the caller as its recorder; 0 clears it. Nothing ' +
-    'moves until another staff member approves it (DESIGN §5 "Book balance").',
+    'Replaces any pending amount (withdrawing its proposal) and names the caller as its maker; ' +
+    '0 clears it and answers null. Nothing moves until another staff member approves the ' +
+    'proposal (DESIGN §4 "Dual control", §5 "Book balance").',
   params: idParams,
   body: bookBalanceInputSchema,
-  status: 200,
-  response: profileSchema,
+  status: 202,
+  response: proposalSchema.nullable(),
   errors: ['NOT_FOUND'],
   idempotent: true,
-});
-
-const bookBalanceDecision = (decision: 'approve' | 'reject') =>
-  ({
-    method: 'POST',
-    path: `/api/v1/admin/users/:id/book-balance/${decision}`,
-    access: 'admin',
-    tag,
-    params: idParams,
-    body: bookBalanceDecisionInputSchema,
-    status: 200,
-    response: bookBalanceDecisionSchema,
-    // FORBIDDEN (you recorded it, or it is your own account) and CONFLICT (nothing pending, or
-    // another amount than the one named) are among an admin's and an idempotent call's codes.
-    errors: ['NOT_FOUND'],
-    idempotent: true,
-  }) as const;
-
-export const approveBookBalance = defineContract({
-  ...bookBalanceDecision('approve'),
-  summary: 'Approve a pending book balance another staff member recorded: it becomes cash',
-  errors: ['NOT_FOUND', 'INSUFFICIENT_CASH'],
-});
-
-export const rejectBookBalance = defineContract({
-  ...bookBalanceDecision('reject'),
-  summary: 'Reject a pending book balance another staff member recorded: it is cleared',
 });
 
 export const getAllValuables = defineContract({
@@ -120,10 +92,11 @@ export const addValuable = defineContract({
   path: '/api/v1/admin/valuables',
   access: 'admin',
   tag,
-  summary: "Add a valuable to a customer's vault; type cash credits their cash position",
+  summary: "Propose a valuable for a customer's vault (type cash: a credit to their cash)",
+  description: 'Custody intake: the item counts nowhere until another staff member approves it.',
   body: adminValuableInputSchema,
-  status: 201,
-  response: valuableSchema,
+  status: 202,
+  response: proposalSchema,
   errors: ['NOT_FOUND'],
   idempotent: true,
 });
@@ -133,11 +106,11 @@ export const editValuable = defineContract({
   path: '/api/v1/admin/valuables/:id',
   access: 'admin',
   tag,
-  summary: 'Edit a valuable (the cash position: its balance only; traded positions: no)',
+  summary: 'Propose an edit of a valuable (the cash position: its balance; traded: no)',
   params: idParams,
   body: adminValuableUpdateSchema,
-  status: 200,
-  response: valuableSchema,
+  status: 202,
+  response: proposalSchema,
   errors: ['NOT_FOUND', 'ASSET_UNAVAILABLE', 'UNPROCESSABLE', 'INSUFFICIENT_CASH'],
   idempotent: true,
 });
@@ -147,10 +120,10 @@ export const deleteValuable = defineContract({
   path: '/api/v1/admin/valuables/:id',
   access: 'admin',
   tag,
-  summary: 'Delete a valuable; the journal takes out its value',
+  summary: 'Propose taking a valuable out of the vault; the journal takes out its value',
   params: idParams,
-  status: 204,
-  response: noContent,
+  status: 202,
+  response: proposalSchema,
   errors: ['NOT_FOUND', 'ASSET_UNAVAILABLE'],
   idempotent: true,
 });

@@ -9,11 +9,11 @@ import {
   bankAccountRegistrationSchema,
   bankAccountSchema,
 } from '../banking.ts';
+import { proposalSchema } from '../approvals.ts';
 import { defineContract } from '../contract.ts';
 import {
   adminTransferPageSchema,
   adminTransferParamsSchema,
-  adminTransferSchema,
   assetToCashRequestSchema,
   bankDepositRequestSchema,
   bankDepositSchema,
@@ -236,13 +236,13 @@ export const setTransferStatus = defineContract({
   path: '/api/v1/admin/transfers/:type/:id/status',
   access: 'admin',
   tag,
-  summary: 'Complete, fail or cancel a pending request; a final state is final',
+  summary: 'Propose completing, failing or cancelling a pending request; a final state is final',
   description:
-    'Completing a deposit credits the cash; failing or cancelling a withdrawal refunds it; completing an asset-to-cash request converts the holdings, or fails it with a reason if they no longer cover it. Concurrent changes give exactly one outcome; the others answer CONFLICT.',
+    'A proposal another staff member approves (DESIGN §4). On approval, completing a deposit credits the cash; failing or cancelling a withdrawal refunds it; completing an asset-to-cash request converts the holdings, or fails it with a reason if they no longer cover it. One pending proposal per request; concurrent approvals give exactly one outcome.',
   params: adminTransferParamsSchema,
   body: transferStatusChangeSchema,
-  status: 200,
-  response: adminTransferSchema,
+  status: 202,
+  response: proposalSchema,
   // CONFLICT (already final) is among an idempotent operation's implicit codes.
   errors: ['NOT_FOUND'],
   idempotent: true,

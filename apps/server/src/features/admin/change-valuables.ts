@@ -1,35 +1,29 @@
-// Staff add, edit and delete a customer's valuables (SPEC §5) through the ledger core, which
-// journals, audits and notifies with each change. Cash credits, sets or empties the customer's
-// one cash position (DESIGN §2) and is always whole cents; a traded position may only be
-// deleted; a valuable fixed for a term or in delivery cannot be changed. Each change is made
-// once per Idempotency-Key (ledger/staff-idempotency.ts): a retried add does not add twice.
+// Staff propose adding, editing and deleting a customer's valuables (SPEC §5, DESIGN §4 "Dual
+// control"): each is a proposal that takes effect only when another staff member approves it
+// (ledger/proposals.ts makes the change then, through the ledger core, journaled and audited).
+// Cash credits, sets or empties the customer's one cash position (DESIGN §2) and is always whole
+// cents; a traded position may only be deleted; a valuable fixed for a term or in delivery
+// cannot be changed. Each proposal is made once per Idempotency-Key (ledger/staff-idempotency.ts).
 import { eq } from 'drizzle-orm';
+import type { Proposal } from '@secure-vault/shared/approvals';
 import { dec, toFixedString } from '@secure-vault/shared/money';
 import {
   type adminValuableInputSchema,
   type adminValuableUpdateSchema,
-  type Valuable,
   vaultIssueKeys,
 } from '@secure-vault/shared/vault';
 import type { z } from 'zod';
 import type { ErrorIssue } from '@secure-vault/shared/errors';
 import type { AppContext } from '../../context.ts';
-import { knownCaller, type KnownCaller } from '../../db/caller.ts';
-import type { Database } from '../../db/client.ts';
+import { readProposal } from '../../db/proposal-wire.ts';
 import { cashSymbol, valuables } from '../../db/vault-schema.ts';
 import { AppError } from '../../errors.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
-import {
-  addCustodyItem,
-  editCustodyItem,
-  moveCashAsStaff,
-  removeHolding,
-  type ValuableRow,
-} from '../../ledger/staff.ts';
+import type { Tx } from '../../ledger/journal.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
+import { type NewProposal, propose, snapshotOf } from '../../ledger/proposals.ts';
 import { onceForKey } from '../../ledger/staff-idempotency.ts';
-import { toValuable } from '../../db/wire.ts';
 
 export type AdminValuableInput = z.output<typeof adminValuableInputSchema>;
 export type AdminValuableUpdate = z.output<typeof adminValuableUpdateSchema>;
@@ -51,35 +45,14 @@ function cashAmount(value: string | null, allowZero: boolean): string {
   return toFixedString(value);
 }
 
-/** What the audit log keeps of a valuable before and after a change. */
-function auditSnapshot(
-  row: Pick<
-    ValuableRow,
-    'itemName' | 'itemType' | 'estimatedValue' | 'description' | 'storageLocation' | 'quantity'
-  >,
-) {
-  return {
-    itemName: row.itemName,
-    itemType: row.itemType,
-    estimatedValue: row.estimatedValue,
-    quantity: row.quantity,
-    description: row.description,
-    storageLocation: row.storageLocation,
-  };
-}
-
 function custodyItem(input: AdminValuableInput | AdminValuableUpdate) {
   return {
     itemName: input.itemName,
     itemType: input.itemType,
-    estimatedValue: input.estimatedValue,
+    estimatedValue: input.estimatedValue === null ? null : toFixedString(input.estimatedValue),
     description: input.description,
     storageLocation: input.storageLocation,
   };
-}
-
-function cashPositionGone(): never {
-  throw new Error('the cash position is gone after a credit');
 }
 
 /** What staff called a cash change, for the customer's history (blank words are none). */
@@ -88,56 +61,54 @@ function cashLabel(input: AdminValuableUpdate): { name: string | null; note: str
   return { name: words(input.itemName), note: words(input.description) };
 }
 
-export async function addValuable(
+/** Makes the proposal once per key and answers it as the maker sees it (202). */
+function proposeOnce(
   ctx: AppContext,
-  admin: RequestAuth,
+  staff: RequestAuth,
+  idempotency: Idempotency,
+  meta: RequestMeta,
+  build: (tx: Tx) => Promise<NewProposal>,
+): Promise<Outcome<Proposal>> {
+  const at = ctx.clock.now();
+  return onceForKey(ctx.database, staff.user.id, idempotency, at, 202, async (_, tx) => {
+    const row = await propose(tx, staff.user.id, await build(tx), at, meta.ip);
+    return readProposal(tx, staff.user.id, row.id);
+  });
+}
+
+export function addValuable(
+  ctx: AppContext,
+  staff: RequestAuth,
   input: AdminValuableInput,
   idempotency: Idempotency,
   meta: RequestMeta,
-): Promise<Outcome<Valuable>> {
-  const caller = knownCaller(input.userId, admin.user.id);
-  const at = ctx.clock.now();
-  return onceForKey(ctx.database, admin.user.id, idempotency, at, 201, (database) =>
-    addValuableOnce(database, caller, input, at, meta),
-  );
-}
-
-async function addValuableOnce(
-  database: Database,
-  caller: KnownCaller,
-  input: AdminValuableInput,
-  at: Date,
-  meta: RequestMeta,
-): Promise<Valuable> {
-  const details = {
-    itemType: input.itemType,
-    itemName: input.itemType === 'cash' ? null : input.itemName,
-    estimatedValue: input.estimatedValue,
-  };
-  const audit = { action: 'admin.valuable_added', details, ip: meta.ip } as const;
-  if (input.itemType === 'cash') {
+): Promise<Outcome<Proposal>> {
+  return proposeOnce(ctx, staff, idempotency, meta, async () => {
+    const isCash = input.itemType === 'cash';
     // No amount is no credit: the same "above zero" as 0.
-    const amount = cashAmount(input.estimatedValue ?? '0', false);
-    const row = await moveCashAsStaff(database, caller, {
-      kind: 'admin_add',
-      amount,
-      at,
-      audit,
-      label: cashLabel(input),
-    });
-    return toValuable(row ?? cashPositionGone());
-  }
-  const row = await addCustodyItem(database, caller, { item: custodyItem(input), at, audit });
-  return toValuable(row);
+    const item = isCash
+      ? { ...custodyItem(input), estimatedValue: cashAmount(input.estimatedValue ?? '0', false) }
+      : custodyItem(input);
+    return {
+      subjectUserId: input.userId,
+      // A new item has no id yet: the proposal is its own target.
+      targetId: crypto.randomUUID(),
+      amount: item.estimatedValue ?? '0',
+      payload: { kind: 'valuable_add', item, label: isCash ? cashLabel(input) : null },
+    };
+  });
 }
 
 /**
- * The valuable staff want to change, with its owner as the ledger's caller and the time of the
- * change: what it is routes the change, and the ledger locks and checks it again. Only an active
- * valuable may be changed.
+ * The valuable staff want to change, locked for the proposal: what it is routes the change, and
+ * approval checks it is still the same. Only an active valuable may be changed.
  */
-async function valuableToChange(database: Database, admin: RequestAuth, valuableId: string) {
-  const [found] = await database.db.select().from(valuables).where(eq(valuables.id, valuableId));
+async function valuableToChange(tx: Tx, valuableId: string) {
+  const [found] = await tx
+    .select()
+    .from(valuables)
+    .where(eq(valuables.id, valuableId))
+    .for('update');
   if (!found) throw new AppError('NOT_FOUND', 'No such valuable.');
   if (found.status !== 'active') {
     throw new AppError(
@@ -145,96 +116,66 @@ async function valuableToChange(database: Database, admin: RequestAuth, valuable
       'This valuable is fixed for a term, in delivery or delivered; it cannot be changed now.',
     );
   }
-  return { found, caller: knownCaller(found.userId, admin.user.id) };
+  return found;
 }
 
-export async function editValuable(
+export function editValuable(
   ctx: AppContext,
-  admin: RequestAuth,
+  staff: RequestAuth,
   valuableId: string,
   input: AdminValuableUpdate,
   idempotency: Idempotency,
   meta: RequestMeta,
-): Promise<Outcome<Valuable>> {
-  const at = ctx.clock.now();
-  return onceForKey(ctx.database, admin.user.id, idempotency, at, 200, (database) =>
-    editValuableOnce(database, admin, valuableId, input, at, meta),
-  );
-}
-
-async function editValuableOnce(
-  database: Database,
-  admin: RequestAuth,
-  valuableId: string,
-  input: AdminValuableUpdate,
-  at: Date,
-  meta: RequestMeta,
-): Promise<Valuable> {
-  const { found, caller } = await valuableToChange(database, admin, valuableId);
-  const audit = (before: ValuableRow, after: ValuableRow) =>
-    ({
-      action: 'admin.valuable_edited',
-      details: { valuableId, before: auditSnapshot(before), after: auditSnapshot(after) },
-      ip: meta.ip,
-    }) as const;
-  if (found.assetSymbol === cashSymbol) {
-    if (input.itemType !== 'cash') throw invalidField('itemType', vaultIssueKeys.cashTypeFixed);
-    const amount = cashAmount(input.estimatedValue, true);
-    const row = await moveCashAsStaff(database, caller, {
-      kind: 'admin_edit',
-      amount,
-      at,
-      audit: audit(found, { ...found, estimatedValue: amount }),
-      label: cashLabel(input),
-    });
-    return toValuable(row ?? cashPositionGone());
-  }
-  if (input.itemType === 'cash') throw invalidField('itemType', vaultIssueKeys.cashTypeFixed);
-  const row = await editCustodyItem(database, caller, {
-    valuableId,
-    item: custodyItem(input),
-    at,
-    audit,
+): Promise<Outcome<Proposal>> {
+  return proposeOnce(ctx, staff, idempotency, meta, async (tx) => {
+    const found = await valuableToChange(tx, valuableId);
+    const before = snapshotOf(found);
+    const isCash = found.assetSymbol === cashSymbol;
+    if (isCash !== (input.itemType === 'cash')) {
+      throw invalidField('itemType', vaultIssueKeys.cashTypeFixed);
+    }
+    if (!isCash && (found.assetSymbol !== null || found.quantity !== null)) {
+      throw new AppError(
+        'UNPROCESSABLE',
+        "A traded position's value follows its quantity at listed prices; staff can only delete it.",
+      );
+    }
+    const item = isCash
+      ? { ...custodyItem(input), estimatedValue: cashAmount(input.estimatedValue, true) }
+      : custodyItem(input);
+    return {
+      subjectUserId: found.userId,
+      targetId: valuableId,
+      amount: dec(item.estimatedValue ?? '0')
+        .minus(found.estimatedValue ?? '0')
+        .toFixed(),
+      payload: {
+        kind: 'valuable_edit',
+        valuableId,
+        before,
+        item,
+        label: isCash ? cashLabel(input) : null,
+      },
+    };
   });
-  return toValuable(row);
 }
 
-export async function deleteValuable(
+export function deleteValuable(
   ctx: AppContext,
-  admin: RequestAuth,
+  staff: RequestAuth,
   valuableId: string,
   idempotency: Idempotency,
   meta: RequestMeta,
-): Promise<Outcome<null>> {
-  const at = ctx.clock.now();
-  return onceForKey(ctx.database, admin.user.id, idempotency, at, 204, async (database) => {
-    await deleteValuableOnce(database, admin, valuableId, at, meta);
-    return null;
+): Promise<Outcome<Proposal>> {
+  return proposeOnce(ctx, staff, idempotency, meta, async (tx) => {
+    const found = await valuableToChange(tx, valuableId);
+    return {
+      subjectUserId: found.userId,
+      targetId: valuableId,
+      amount: dec(0)
+        .minus(found.estimatedValue ?? '0')
+        .toFixed(),
+      payload: { kind: 'valuable_delete', valuableId, before: snapshotOf(found) },
+    };
   });
-}
-
-async function deleteValuableOnce(
-  database: Database,
-  admin: RequestAuth,
-  valuableId: string,
-  at: Date,
-  meta: RequestMeta,
-): Promise<void> {
-  const { found, caller } = await valuableToChange(database, admin, valuableId);
-  const audit = (before: ValuableRow) =>
-    ({
-      action: 'admin.valuable_deleted',
-      details: { valuableId, before: auditSnapshot(before) },
-      ip: meta.ip,
-    }) as const;
-  if (found.assetSymbol === cashSymbol) {
-    await moveCashAsStaff(database, caller, {
-      kind: 'admin_delete',
-      amount: '0',
-      at,
-      audit: audit(found),
-    });
-    return;
-  }
-  await removeHolding(database, caller, { valuableId, at, audit });
 }

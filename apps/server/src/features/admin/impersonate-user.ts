@@ -1,14 +1,12 @@
 // Admin: a one-time link (60 s) that opens a session as a customer (DESIGN §4). Staff accounts
 // cannot be impersonated, so an impersonation never carries staff powers.
-import { and, eq } from 'drizzle-orm';
 import { paths } from '@secure-vault/shared';
 import type { AppContext } from '../../context.ts';
-import { userRoles, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { impersonationLinkLifetimeMs, issueAuthToken } from '../../auth/auth-tokens.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
+import { assertStaffMayActOn } from '../../auth/staff-subject.ts';
 
 export async function createImpersonationLink(
   ctx: AppContext,
@@ -18,15 +16,7 @@ export async function createImpersonationLink(
 ): Promise<{ actionLink: string }> {
   const now = ctx.clock.now();
   const token = await ctx.db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw new AppError('NOT_FOUND', 'No such user.');
-    if (userId === admin.user.id)
-      throw new AppError('FORBIDDEN', 'You cannot impersonate yourself.');
-    const [staff] = await tx
-      .select({ role: userRoles.role })
-      .from(userRoles)
-      .where(and(eq(userRoles.userId, userId), eq(userRoles.role, 'admin')));
-    if (staff) throw new AppError('FORBIDDEN', 'Staff accounts cannot be impersonated.');
+    await assertStaffMayActOn(tx, admin.user.id, userId);
     const issued = await issueAuthToken(tx, {
       purpose: 'impersonation',
       userId,

@@ -1,4 +1,5 @@
-// Admin: set a customer's password (SPEC §5). Every session of that user ends; audited in the
+// Admin: set a customer's password (SPEC §5); never their own or another staff account's
+// (DESIGN §4: staff accounts are managed with `npm run admin`). Every session of that user ends; audited in the
 // same transaction. Unlike SPEC (DESIGN), the customer is emailed, so a reset they did not ask
 // for does not go unnoticed.
 import { eq } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { writeAudit } from '../../auth/audit.ts';
 import { invalidateResetLinks } from '../../auth/auth-tokens.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { assertStaffMayActOn } from '../../auth/staff-subject.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { type RequestAuth, revokeSessions } from '../../auth/sessions.ts';
 import { customerLanguage } from '../../mail/customer-language.ts';
@@ -21,6 +23,7 @@ export async function resetUserPassword(
   newPassword: string,
   meta: RequestMeta,
 ): Promise<void> {
+  await assertStaffMayActOn(ctx.db, admin.user.id, userId);
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock.now();
   const { email, language } = await ctx.db.transaction(async (tx) => {
@@ -30,6 +33,8 @@ export async function resetUserPassword(
       .where(eq(users.id, userId))
       .returning({ id: users.id, email: users.email });
     if (!updated) throw new AppError('NOT_FOUND', 'No such user.');
+    // Again inside the change: a role granted meanwhile is seen (the first check spared the hash).
+    await assertStaffMayActOn(tx, admin.user.id, userId);
     await invalidateResetLinks(tx, userId, now);
     const revoked = await revokeSessions(tx, { userId, now });
     await writeAudit(tx, {

@@ -1,7 +1,6 @@
 // The vault side of the staff panel (SPEC §2 tabs Users, Valuables Management, Book Balance, and
 // the net-worth figures; contracts: shared/admin/contracts.ts): staff only; every change is
-// journaled and audited with the change, once per Idempotency-Key; a book balance one staff
-// member records waits for another's approval.
+// a proposal another staff member approves (features/approvals), made once per Idempotency-Key.
 import type { FastifyInstance } from 'fastify';
 import * as admin from '@secure-vault/shared/admin/contracts';
 import type { AppContext } from '../../context.ts';
@@ -13,7 +12,6 @@ import { addValuable, deleteValuable, editValuable } from './change-valuables.ts
 import { getAllValuables } from './get-all-valuables.ts';
 import { getPlatformNetWorth, getUserNetWorths } from './get-net-worth.ts';
 import { getUsers } from './get-users.ts';
-import { decideBookBalance } from './decide-book-balance.ts';
 import { setBookBalance } from './set-book-balance.ts';
 
 export function adminVaultRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -74,28 +72,6 @@ export function adminVaultRoutes(app: FastifyInstance, ctx: AppContext): void {
       ),
     ),
   );
-
-  for (const [contract, decision] of [
-    [admin.approveBookBalance, 'approve'],
-    [admin.rejectBookBalance, 'reject'],
-  ] as const) {
-    route(app, contract, async (request, reply) =>
-      sendIdempotent(
-        reply,
-        await decideBookBalance(
-          ctx,
-          requireAuth(request),
-          {
-            userId: request.params.id,
-            decision,
-            amount: request.body.amount,
-            idempotency: idempotencyOf(request),
-          },
-          requestMeta(request),
-        ),
-      ),
-    );
-  }
 
   route(app, admin.getPlatformNetWorth, () => getPlatformNetWorth(ctx.db));
 

@@ -16,7 +16,7 @@ import {
   sendBankAccountCode,
 } from './bank-accounts.ts';
 import { getAccount } from './get-account.ts';
-import { getMyTransfers, listTransfers, setTransferStatus } from './transfer-queries.ts';
+import { getMyTransfers, listTransfers, proposeTransferStatus } from './transfer-queries.ts';
 import {
   cancelWithdrawal,
   createTransfer,
@@ -124,7 +124,7 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, banking.listTransfers, (request) => listTransfers(ctx, request.query));
 
   route(app, banking.setTransferStatus, async (request, reply) => {
-    const outcome = await setTransferStatus(ctx, signedIn(request)[0], {
+    const outcome = await proposeTransferStatus(ctx, requireAuth(request), {
       type: request.params.type,
       id: request.params.id,
       status: request.body.status,

@@ -32,14 +32,14 @@ import {
   transferAsset,
 } from '../../ledger/transfers.ts';
 import {
-  requestDecided,
   requestReceived,
   transferReceived,
   transferSent,
 } from '../../mail/transfer-templates.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import { customerLanguage } from '../../mail/customer-language.ts';
-import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
+import { sendDecidedEmail } from '../../mail/request-decided-email.ts';
+import { countHits, forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
 import { maskName } from '../../auth/masking.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 
@@ -114,9 +114,25 @@ async function countLookup(ctx: AppContext, user: User): Promise<string[]> {
   ]);
   if (hits.over.length > 0) {
     await forgetHits(ctx.db, hits.ids);
-    throw new AppError('RATE_LIMITED', 'Too many account lookups. Please try again later.');
+    throw tooManyLookups();
   }
   return hits.ids;
+}
+
+const tooManyLookups = () =>
+  new AppError('RATE_LIMITED', 'Too many account lookups. Please try again later.');
+
+/**
+ * Refuses a user whose lookups have reached the limit, counting nothing: past it, every answer
+ * that names an account number is this one, whether or not the number belongs to anyone.
+ */
+async function refuseAtLookupLimit(ctx: AppContext, user: User): Promise<void> {
+  const limit = limits.recipientLookupUser;
+  const used = await countHits(ctx.db, ctx.config.dataKey, ctx.clock.now(), {
+    limit,
+    value: user.id,
+  });
+  if (used >= limit.max) throw tooManyLookups();
 }
 
 /** The receiver a transfer would reach, masked; counted against enumeration per user. */
@@ -157,7 +173,10 @@ export async function createTransfer(
   const { body, idempotency, meta } = input;
   // A transfer names an account number too, and answers an unknown one with NOT_FOUND: such a
   // miss counts like a lookup, or the transfer would list the accounts the lookup's limit
-  // protects. A transfer that reaches a real customer counts nothing (and moves value).
+  // protects. A transfer that reaches a real customer counts nothing (and moves value). Once
+  // the limit is reached every transfer is refused alike, a real receiver's too: otherwise its
+  // other refusals (a valuable that is not the caller's, 404) would still tell the two apart.
+  await refuseAtLookupLimit(ctx, user);
   const { sender, receiver } = await parties(ctx, user.id, body.receiverAccountNumber);
   if (!receiver || receiver.userId === user.id) {
     await countLookup(ctx, user);
@@ -327,24 +346,4 @@ export async function cancelWithdrawal(
   });
   if (!outcome.isReplay) sendDecidedEmail(ctx, user.email, input.meta.language, outcome.body);
   return outcome;
-}
-
-/** Tells the customer their request is final (after the answer; a failed send is logged). */
-export function sendDecidedEmail(
-  ctx: AppContext,
-  email: string,
-  language: Language,
-  transfer: Transfer,
-): void {
-  if (transfer.type === 'asset_transfer' || transfer.status === 'pending') return;
-  const notice = {
-    type: transfer.type,
-    status: transfer.status,
-    amount: transfer.amount,
-    reference: transfer.reference ?? transfer.id,
-    reason: transfer.reason,
-  };
-  runAfterAnswer(ctx, 'request_decided_email', async () => {
-    await ctx.mailer.send({ to: email, ...requestDecided(language, notice) });
-  });
 }

@@ -30,6 +30,7 @@ import { deliveryUpdate, trackingUpdate } from '../../mail/custody-templates.ts'
 import { writeAudit } from '../../auth/audit.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
+import { assertStaffMayActOn } from '../../auth/staff-subject.ts';
 
 /** Emails the customer where their delivery stands (after the answer). */
 function tell(ctx: AppContext, delivery: Delivery): void {
@@ -119,8 +120,15 @@ export async function listDeliveries(
 export async function setDeliveryStatus(
   ctx: AppContext,
   caller: Caller,
-  input: { id: string; status: DeliveryStatus; idempotency: Idempotency; meta: RequestMeta },
+  input: {
+    staffId: string;
+    id: string;
+    status: DeliveryStatus;
+    idempotency: Idempotency;
+    meta: RequestMeta;
+  },
 ): Promise<Outcome<AdminDelivery>> {
+  await assertStaffMayActOnDelivery(ctx, input.staffId, input.id);
   const outcome = await moveDeliveryAsStaff(ctx.database, caller, {
     id: input.id,
     status: input.status,
@@ -130,6 +138,18 @@ export async function setDeliveryStatus(
   });
   if (!outcome.isReplay) tell(ctx, outcome.body);
   return outcome;
+}
+
+/**
+ * Nobody moves a delivery of their own, nor a staff account's (DESIGN §4): delivered takes the
+ * item out of the vault. A delivery's customer never changes, so asking first is enough.
+ */
+async function assertStaffMayActOnDelivery(ctx: AppContext, staffId: string, deliveryId: string) {
+  const [delivery] = await ctx.db
+    .select({ userId: deliveries.userId })
+    .from(deliveries)
+    .where(eq(deliveries.id, deliveryId));
+  if (delivery) await assertStaffMayActOn(ctx.db, staffId, delivery.userId);
 }
 
 export async function listTracking(ctx: AppContext): Promise<AdminTrackingRecord[]> {
@@ -178,6 +198,7 @@ export async function addTracking(
       .innerJoin(users, eq(users.id, deliveries.userId))
       .where(eq(deliveries.id, deliveryId));
     if (!delivery) throw new AppError('NOT_FOUND', 'This delivery request was not found.');
+    await assertStaffMayActOn(tx, staffId, delivery.userId);
     const [row] = await tx
       .insert(deliveryTracking)
       .values({

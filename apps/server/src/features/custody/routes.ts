@@ -76,6 +76,7 @@ export function custodyRoutes(app: FastifyInstance, ctx: AppContext): void {
     sendIdempotent(
       reply,
       await setDeliveryStatus(ctx, callerOf(request), {
+        staffId: requireAuth(request).user.id,
         id: request.params.id,
         status: request.body.status,
         idempotency: idempotencyOf(request),

@@ -20,6 +20,7 @@ import { writeAudit } from '../../auth/audit.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
+import { assertStaffMayActOn } from '../../auth/staff-subject.ts';
 import { notifyUser } from '../../ledger/journal.ts';
 import { cleanDraftData, kycRowOf } from './kyc-state.ts';
 import { kycReviewOf } from './review-kyc.ts';
@@ -65,6 +66,7 @@ export async function decideKyc(
   const { review, email, language } = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError('NOT_FOUND', 'No such customer.');
+    await assertStaffMayActOn(tx, staff.user.id, userId);
     const row = await kycRowOf(tx, userId, { lock: true });
     if (row?.status !== 'submitted') {
       throw new AppError('CONFLICT', 'Only a submitted verification can be approved or rejected.');

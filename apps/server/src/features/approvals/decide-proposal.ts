@@ -1,0 +1,75 @@
+// The approvals queue (contracts: shared/approvals/contracts.ts; DESIGN §4 "Dual control"):
+// staff list the proposals waiting for a second pair of eyes, approve or reject another's, or
+// withdraw their own. Each decision is made once per Idempotency-Key, under the proposal's row
+// lock, with its change (ledger/proposals.ts) in the same transaction; a request made final
+// emails its customer once committed.
+import type { Proposal, ProposalPage } from '@secure-vault/shared/approvals';
+import type { proposalListQuerySchema } from '@secure-vault/shared/approvals';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import {
+  countProposals,
+  proposalFilter,
+  readProposal,
+  readProposals,
+} from '../../db/proposal-wire.ts';
+import type { RequestMeta } from '../../auth/request-meta.ts';
+import type { RequestAuth } from '../../auth/sessions.ts';
+import type { Idempotency, Outcome } from '../../ledger/movement.ts';
+import { approve, reject, withdraw } from '../../ledger/proposals.ts';
+import { onceForKey } from '../../ledger/staff-idempotency.ts';
+import { sendDecidedEmailFor } from '../../mail/request-decided-email.ts';
+
+type ListQuery = z.output<typeof proposalListQuerySchema>;
+
+export async function listProposals(
+  ctx: AppContext,
+  staff: RequestAuth,
+  query: ListQuery,
+): Promise<ProposalPage> {
+  const where = proposalFilter(query.state);
+  const [items, total, pending] = await Promise.all([
+    readProposals(ctx.db, staff.user.id, where, {
+      order: query.state === 'pending' ? 'queue' : 'newest',
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    }),
+    countProposals(ctx.db, where),
+    countProposals(ctx.db, proposalFilter('pending')),
+  ]);
+  return { items, total, page: query.page, pageSize: query.pageSize, pending };
+}
+
+export type ProposalDecision =
+  | { decision: 'approve' }
+  | { decision: 'reject'; reason: string }
+  | { decision: 'withdraw' };
+
+export async function decideProposal(
+  ctx: AppContext,
+  staff: RequestAuth,
+  id: string,
+  decision: ProposalDecision,
+  idempotency: Idempotency,
+  meta: RequestMeta,
+): Promise<Outcome<Proposal>> {
+  const at = ctx.clock.now();
+  const staffId = staff.user.id;
+  let settledRequestId: string | null = null;
+  const outcome = await onceForKey(ctx.database, staffId, idempotency, at, 200, async (inTx, tx) => {
+    if (decision.decision === 'approve') {
+      const approved = await approve(inTx, tx, staffId, id, at, meta.ip);
+      settledRequestId = approved.settledRequestId;
+    } else if (decision.decision === 'reject') {
+      await reject(tx, staffId, id, decision.reason, at, meta.ip);
+    } else {
+      await withdraw(tx, staffId, id, at, meta.ip);
+    }
+    return readProposal(tx, staffId, id);
+  });
+  // Only once committed: a rolled-back approval must not tell the customer anything.
+  if (!outcome.isReplay && settledRequestId !== null) {
+    await sendDecidedEmailFor(ctx, settledRequestId);
+  }
+  return outcome;
+}
