@@ -1,10 +1,11 @@
 // Starts a real Secure Vault server on a free port with a fresh temporary data folder, and
 // stops it afterwards. The web app must be built first (`npm test` does that).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { secondStaff } from './support/auth.ts';
 import { chromiumPath } from './support/chromium.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,6 +53,21 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sv-e2e-'));
   const baseURL = `http://localhost:${port}`;
+  // Dual control (DESIGN §4): a change of value needs a second staff member, made as a
+  // deployment would make one, with the admin command, before the server takes the data folder.
+  const created = spawnSync(
+    process.execPath,
+    [
+      'apps/server/src/cli/admin.ts',
+      'create',
+      '--email',
+      secondStaff.email,
+      '--password',
+      secondStaff.password,
+    ],
+    { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, encoding: 'utf8' },
+  );
+  if (created.status !== 0) throw new Error(`E2E: the second staff member: ${created.stderr}`);
   const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: root,
     env: {

@@ -9,6 +9,12 @@ export const staff = {
   password: 'staff-password-e2e',
 } as const;
 
+/** The second staff member (global-setup creates them with `npm run admin`): the checker. */
+export const secondStaff = {
+  email: 'checker@securevault.example',
+  password: 'checker-password-e2e',
+} as const;
+
 type ReadMailbox = (to: string) => Promise<{ to: string; subject: string; text: string }[]>;
 
 export function uniqueEmail(prefix: string): string {

@@ -34,7 +34,11 @@ function randomAddress(): string {
 /** A separate browser context signed in as staff, on /admin. Close its context when done. */
 export async function openStaffPage(
   browser: Browser,
-  { language, theme = 'light' }: { language: Language; theme?: Theme },
+  {
+    language,
+    theme = 'light',
+    as = staff,
+  }: { language: Language; theme?: Theme; as?: { email: string; password: string } },
 ): Promise<Page> {
   const context = await browser.newContext({
     baseURL: e2eBaseUrl(),
@@ -48,7 +52,7 @@ export async function openStaffPage(
     [language, theme] as const,
   );
   const page = await context.newPage();
-  await signInThroughForm(page, language, staff.email, staff.password);
+  await signInThroughForm(page, language, as.email, as.password);
   await page.goto('/admin');
   await waitForPage(page);
   return page;
