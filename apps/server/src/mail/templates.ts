@@ -28,22 +28,47 @@ export function contactNotification(message: ContactMessage, language: Language)
   ]);
 }
 
-/** To the sender: confirmation in the language they wrote in. */
-export function contactConfirmation(message: ContactMessage, language: Language): Rendered {
-  if (language === 'ar') {
-    return render('ar', 'تلقّينا رسالتك — Secure Vault', [
-      `مرحباً ${message.fullName}،`,
+const acknowledgement: Record<Language, { subject: string; paragraphs: string[] }> = {
+  en: {
+    subject: 'We received your message',
+    paragraphs: [
+      'Hello,',
+      'Thank you for contacting Secure Vault. Your message has reached us and a member of our team will reply within 24 hours.',
+      'If you did not write to us, you can ignore this email.',
+      'Kind regards,\nThe Secure Vault team',
+    ],
+  },
+  ar: {
+    subject: 'تلقّينا رسالتك',
+    paragraphs: [
+      'مرحباً،',
       'شكراً لتواصلك مع Secure Vault. وصلتنا رسالتك وسيرد عليك أحد أعضاء فريقنا خلال 24 ساعة.',
-      `رسالتك:\n${message.enquiry}`,
+      'إذا لم تراسلنا، فتجاهل هذه الرسالة.',
       'مع أطيب التحيات،\nفريق Secure Vault',
-    ]);
-  }
-  return render('en', 'We received your message — Secure Vault', [
-    `Hello ${message.fullName},`,
-    'Thank you for contacting Secure Vault. Your message has reached us and a member of our team will reply within 24 hours.',
-    `Your message:\n${message.enquiry}`,
-    'Kind regards,\nThe Secure Vault team',
-  ]);
+    ],
+  },
+};
+
+/**
+ * To the address the form named: a fixed acknowledgement in both languages, the page's first.
+ * Anyone can type any address into the form, so this mail quotes nothing the caller wrote (not
+ * the name, not the enquiry): it cannot carry someone else's text, or a link, under our name.
+ */
+export function contactAcknowledgement(language: Language): Rendered {
+  const order: Language[] = language === 'ar' ? ['ar', 'en'] : ['en', 'ar'];
+  const parts = order.map((lang) => ({ lang, ...acknowledgement[lang] }));
+  const sections = parts.map(
+    ({ lang, paragraphs }) =>
+      `<div lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}">${paragraphs
+        .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+        .join('')}</div>`,
+  );
+  const first = order[0] ?? 'en';
+  return {
+    subject: `${parts.map((part) => part.subject).join(' · ')} — Secure Vault`,
+    text: parts.map((part) => part.paragraphs.join('\n\n')).join('\n\n—\n\n'),
+    html: `<!doctype html><html lang="${first}" dir="${first === 'ar' ? 'rtl' : 'ltr'}"><body style="font-family:sans-serif;line-height:1.5">${sections.join('<hr>')}</body></html>`,
+  };
 }
 
 // ── Accounts and security ───────────────────────────────────────────────────────────────────

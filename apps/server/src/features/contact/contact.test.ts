@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { contactMessages, mailOutbox } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestApp, jsonHeaders, manualClock, type TestApp } from '../../test/test-app.ts';
@@ -66,11 +66,46 @@ describe('POST /api/v1/contact', () => {
     expect(sender[0]?.subject).toContain('We received your message');
   });
 
-  it('answers the sender in Arabic when the page is in Arabic', async () => {
+  it('puts Arabic first in the acknowledgement when the page is in Arabic', async () => {
     await send(message, { 'accept-language': 'ar' });
     const [confirmation] = await mailbox('layla@example.com');
-    expect(confirmation?.subject).toContain('تلقّينا رسالتك');
+    expect(confirmation?.subject).toBe('تلقّينا رسالتك · We received your message — Secure Vault');
+    expect(confirmation?.text).toMatch(/^مرحباً،/);
     expect(confirmation?.text).toContain('خلال 24 ساعة');
+    expect(confirmation?.text).toContain('will reply within 24 hours');
+  });
+
+  it('acknowledges the named address with fixed text in both languages, quoting nothing the caller wrote', async () => {
+    const hostile = {
+      fullName: 'Your account is locked https://evil.example/login',
+      email: 'victim@example.com',
+      phone: '+971 50 123 4567',
+      enquiry: 'Verify your vault now at https://evil.example/verify or lose your gold.',
+    };
+    expect((await send(hostile)).statusCode).toBe(201);
+
+    const [team] = await mailbox(t.ctx.config.contactInbox);
+    expect(team?.text).toContain(hostile.enquiry);
+    const [ack] = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, hostile.email));
+    expect(ack?.subject).toBe('We received your message · تلقّينا رسالتك — Secure Vault');
+    expect(ack?.text).toContain('will reply within 24 hours');
+    expect(ack?.text).toContain('خلال 24 ساعة');
+    for (const part of [ack?.subject, ack?.text, ack?.html]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('locked');
+      expect(part).not.toContain('lose your gold');
+    }
+
+    // The same mail whatever was written: only the page's language comes first.
+    await t.ctx.db.delete(mailOutbox);
+    await send({ ...message, email: hostile.email }, {}, '198.51.100.9');
+    const [other] = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, hostile.email));
+    expect(other && { subject: other.subject, text: other.text, html: other.html }).toEqual(
+      ack && { subject: ack.subject, text: ack.text, html: ack.html },
+    );
   });
 
   it.each([

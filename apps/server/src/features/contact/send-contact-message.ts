@@ -1,4 +1,5 @@
-// Stores a contact message, then emails the staff inbox and a confirmation to the sender.
+// Stores a contact message, then emails it to the staff inbox, and a fixed acknowledgement with
+// none of the caller's text to the address the form named (which anyone may type).
 // A message the schema refuses (contact.ts, text.ts) never gets here: nothing is stored, mailed
 // or logged with the sender's details, and it costs no more than any other refused request.
 import { createHmac } from 'node:crypto';
@@ -7,7 +8,7 @@ import type { ContactMessage, Language } from '@secure-vault/shared';
 import type { AppContext } from '../../context.ts';
 import { contactMessages } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import { contactConfirmation, contactNotification } from '../../mail/templates.ts';
+import { contactAcknowledgement, contactNotification } from '../../mail/templates.ts';
 
 export const contactRateLimit = { max: 5, windowMs: 10 * 60 * 1000 };
 
@@ -49,7 +50,7 @@ export async function sendContactMessage(
   // The message is safely stored; a mail failure is logged rather than shown as a failed send.
   const mails = [
     { to: ctx.config.contactInbox, ...contactNotification(message, sender.language) },
-    { to: message.email, ...contactConfirmation(message, sender.language) },
+    { to: message.email, ...contactAcknowledgement(sender.language) },
   ];
   for (const mail of mails) {
     try {
