@@ -61,7 +61,7 @@ export async function peekAuthToken(db: Db, purpose: AuthTokenPurpose, token: st
   return row;
 }
 
-/** A new password makes any reset link already sent useless. */
+/** A new password, or a newer reset link, makes any reset link already sent useless. */
 export async function invalidateResetLinks(db: Db, userId: string, now: Date): Promise<void> {
   await db
     .update(authTokens)

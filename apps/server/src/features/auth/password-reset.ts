@@ -1,6 +1,6 @@
 // Password reset by email link (SPEC §4): the request answers the same, in the same time, whether
 // or not the account exists (the lookup and the mail run after the answer); the link works once,
-// for 30 minutes; completing it ends every session of the user and signs them in afresh. With
+// for 30 minutes, and only until a newer one is sent; completing it ends every session of the user and signs them in afresh. With
 // two-factor on, the authenticator (or a recovery) code is needed too, so a mailbox alone does
 // not open the account.
 import { eq } from 'drizzle-orm';
@@ -52,11 +52,17 @@ export async function requestPasswordReset(
       .from(users)
       .where(eq(users.email, input.email));
     if (!user) return;
-    const token = await issueAuthToken(ctx.db, {
-      purpose: 'password_reset',
-      userId: user.id,
-      now,
-      lifetimeMs: passwordResetLifetimeMs,
+    // Only the newest link works: one mailed earlier and not yet used stops working now.
+    const token = await ctx.db.transaction(async (tx) => {
+      // Requests for one account take turns, so two at once cannot both leave a live link.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      await invalidateResetLinks(tx, user.id, now);
+      return issueAuthToken(tx, {
+        purpose: 'password_reset',
+        userId: user.id,
+        now,
+        lifetimeMs: passwordResetLifetimeMs,
+      });
     });
     const link = `${ctx.config.appUrl}${paths.updatePassword}#token=${token}`;
     await ctx.mailer.send({ to: input.email, ...passwordResetLink(meta.language, link) });

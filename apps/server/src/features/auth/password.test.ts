@@ -138,6 +138,23 @@ describe('password reset', () => {
     expect(await audited(user.userId, 'auth.password_reset')).toHaveLength(1);
   });
 
+  it('refuses an earlier link once a newer one is sent, and accepts the newer one', async () => {
+    const user = await signUp(t);
+    await requestReset(user.email);
+    const first = await resetToken(user.email);
+    await requestReset(user.email);
+    const second = await resetToken(user.email);
+    expect(second).not.toBe(first);
+
+    expect((await checkLink(first)).json().error.code).toBe('TOKEN_INVALID');
+    const old = await completeReset({ token: first, password: 'from the old link' });
+    expect(old.statusCode).toBe(400);
+    expect(old.json().error.code).toBe('TOKEN_INVALID');
+    const res = await completeReset({ token: second, password: 'from the new link' });
+    expect(res.statusCode).toBe(200);
+    await signIn(t, user.email, 'from the new link');
+  });
+
   it('refuses a link after 30 minutes', async () => {
     const user = await signUp(t);
     await requestReset(user.email);
