@@ -65,8 +65,16 @@ FOR EACH ROW EXECUTE FUNCTION staff_proposals_guard();
 --> statement-breakpoint
 -- Kept like the journal: a proposal is never deleted (a customer's account closing takes its
 -- proposals with it only if no proposal was ever made on it).
+CREATE FUNCTION staff_proposals_kept() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'staff_proposals are kept: % is not allowed', TG_OP
+    USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+--> statement-breakpoint
 CREATE TRIGGER staff_proposals_no_delete BEFORE DELETE ON staff_proposals
-FOR EACH ROW EXECUTE FUNCTION ledger_entries_append_only();
+FOR EACH ROW EXECUTE FUNCTION staff_proposals_kept();
 --> statement-breakpoint
 -- A request now records the staff member who made it while signed in as the customer
 -- (p_actor), so that no one approves what they made themselves.

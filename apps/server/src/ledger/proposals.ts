@@ -137,7 +137,11 @@ function payloadOf<K extends ProposalKind>(row: ProposalRow, kind: K): PayloadOf
 
 /** The pending proposal, locked; refused once decided. */
 async function lockPending(tx: Tx, id: string): Promise<ProposalRow> {
-  const [row] = await tx.select().from(staffProposals).where(eq(staffProposals.id, id)).for('update');
+  const [row] = await tx
+    .select()
+    .from(staffProposals)
+    .where(eq(staffProposals.id, id))
+    .for('update');
   if (!row) throw new AppError('NOT_FOUND', 'No such proposal.');
   if (row.status !== 'pending') {
     throw new AppError(
@@ -181,6 +185,9 @@ export async function approve(
 ): Promise<Decision> {
   const row = await lockPending(tx, id);
   assertMayDecide(row, checkerId);
+  // Its customer may have become staff while it waited: approving would change a staff account
+  // (rejecting or withdrawing it changes nothing, so those still clear it from the queue).
+  await assertStaffMayActOn(tx, checkerId, row.subjectUserId);
   const [decided] = await tx
     .update(staffProposals)
     .set({ status: 'approved', checkerId, decidedAt: at })
@@ -302,7 +309,12 @@ async function clearBookBalance(tx: Tx, row: ProposalRow, at: Date): Promise<voi
   if (row.kind !== 'book_balance') return;
   await tx
     .update(profiles)
-    .set({ bookBalance: '0', bookBalanceRecordedBy: null, bookBalanceRecordedAt: null, updatedAt: at })
+    .set({
+      bookBalance: '0',
+      bookBalanceRecordedBy: null,
+      bookBalanceRecordedAt: null,
+      updatedAt: at,
+    })
     .where(
       and(eq(profiles.userId, row.subjectUserId), eq(profiles.bookBalanceRecordedBy, row.makerId)),
     );
@@ -469,11 +481,7 @@ async function creditBookBalance(
     .from(profiles)
     .where(eq(profiles.userId, row.subjectUserId))
     .for('update');
-  if (
-    !profile ||
-    profile.recordedBy !== row.makerId ||
-    !dec(profile.bookBalance).eq(amount)
-  ) {
+  if (!profile || profile.recordedBy !== row.makerId || !dec(profile.bookBalance).eq(amount)) {
     throw new AppError(
       'CONFLICT',
       'The pending book balance is no longer the one proposed; review it again.',

@@ -41,6 +41,7 @@ export async function sendDecidedEmailFor(ctx: AppContext, transferId: string): 
     .innerJoin(users, eq(users.id, transfers.userId))
     .where(eq(transfers.id, transferId));
   if (!row) return;
-  const transfer = typeof row.transfer === 'string' ? (JSON.parse(row.transfer) as Transfer) : row.transfer;
+  const transfer =
+    typeof row.transfer === 'string' ? (JSON.parse(row.transfer) as Transfer) : row.transfer;
   sendDecidedEmail(ctx, row.email, isLanguage(row.language) ? row.language : 'en', transfer);
 }

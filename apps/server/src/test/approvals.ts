@@ -19,15 +19,21 @@ export async function checkerFor(
 ): Promise<Customer> {
   const known = checkers.get(t) ?? [];
   checkers.set(t, known);
-  const found = known.find((staff) => staff.userId !== maker.userId && staff.userId !== also?.userId);
+  const found = known.find(
+    (staff) => staff.userId !== maker.userId && staff.userId !== also?.userId,
+  );
   if (found) return found;
   const made = await createStaffMember(t);
   known.push(made);
   return made;
 }
 
-export const approveProposal = (t: TestApp, staff: Pick<Customer, 'cookie'>, id: string, key?: string) =>
-  moneyPost(t, staff, `/admin/proposals/${id}/approve`, undefined, key ?? randomUUID());
+export const approveProposal = (
+  t: TestApp,
+  staff: Pick<Customer, 'cookie'>,
+  id: string,
+  key?: string,
+) => moneyPost(t, staff, `/admin/proposals/${id}/approve`, undefined, key ?? randomUUID());
 
 export const rejectProposal = (
   t: TestApp,

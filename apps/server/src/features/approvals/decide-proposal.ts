@@ -41,9 +41,7 @@ export async function listProposals(
 }
 
 export type ProposalDecision =
-  | { decision: 'approve' }
-  | { decision: 'reject'; reason: string }
-  | { decision: 'withdraw' };
+  { decision: 'approve' } | { decision: 'reject'; reason: string } | { decision: 'withdraw' };
 
 export async function decideProposal(
   ctx: AppContext,
@@ -56,17 +54,24 @@ export async function decideProposal(
   const at = ctx.clock.now();
   const staffId = staff.user.id;
   let settledRequestId: string | null = null;
-  const outcome = await onceForKey(ctx.database, staffId, idempotency, at, 200, async (inTx, tx) => {
-    if (decision.decision === 'approve') {
-      const approved = await approve(inTx, tx, staffId, id, at, meta.ip);
-      settledRequestId = approved.settledRequestId;
-    } else if (decision.decision === 'reject') {
-      await reject(tx, staffId, id, decision.reason, at, meta.ip);
-    } else {
-      await withdraw(tx, staffId, id, at, meta.ip);
-    }
-    return readProposal(tx, staffId, id);
-  });
+  const outcome = await onceForKey(
+    ctx.database,
+    staffId,
+    idempotency,
+    at,
+    200,
+    async (inTx, tx) => {
+      if (decision.decision === 'approve') {
+        const approved = await approve(inTx, tx, staffId, id, at, meta.ip);
+        settledRequestId = approved.settledRequestId;
+      } else if (decision.decision === 'reject') {
+        await reject(tx, staffId, id, decision.reason, at, meta.ip);
+      } else {
+        await withdraw(tx, staffId, id, at, meta.ip);
+      }
+      return readProposal(tx, staffId, id);
+    },
+  );
   // Only once committed: a rolled-back approval must not tell the customer anything.
   if (!outcome.isReplay && settledRequestId !== null) {
     await sendDecidedEmailFor(ctx, settledRequestId);

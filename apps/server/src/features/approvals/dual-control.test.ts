@@ -117,7 +117,12 @@ describe('F1: one staff member cannot mint value', () => {
       t,
       'POST',
       '/admin/valuables',
-      { userId: customer.userId, itemName: 'Gold watch', itemType: 'jewelry', estimatedValue: '100000' },
+      {
+        userId: customer.userId,
+        itemName: 'Gold watch',
+        itemType: 'jewelry',
+        estimatedValue: '100000',
+      },
       maker.cookie,
     );
     expect(proposed.statusCode).toBe(202);
@@ -195,7 +200,13 @@ describe('F3: an impersonation is the staff member', () => {
     });
     expect(link.statusCode).toBe(200);
     const token = /#token=(.+)$/.exec(link.json<{ actionLink: string }>().actionLink)?.[1] ?? '';
-    const res = await call(t, 'POST', '/auth/impersonation/complete', { token }, { cookie: staff.cookie });
+    const res = await call(
+      t,
+      'POST',
+      '/auth/impersonation/complete',
+      { token },
+      { cookie: staff.cookie },
+    );
     expect(res.statusCode).toBe(200);
     return sessionCookie(res) ?? '';
   }
@@ -231,7 +242,13 @@ describe('the proposal lifecycle', () => {
   it('completes a deposit only on approval, and emails the customer then', async () => {
     const customer = await verifiedCustomer(t);
     const deposit = await cardDeposit(t, customer, '250');
-    const proposed = await settle(t, maker, 'card_deposit', deposit.json<{ id: string }>().id, 'completed');
+    const proposed = await settle(
+      t,
+      maker,
+      'card_deposit',
+      deposit.json<{ id: string }>().id,
+      'completed',
+    );
     expect(proposed.json()).toMatchObject({
       kind: 'request_decision',
       requestType: 'card_deposit',
@@ -240,7 +257,13 @@ describe('the proposal lifecycle', () => {
     });
     expect(await cashOf(customer.userId)).toBe('0');
     // One pending proposal per request.
-    const twice = await settle(t, checker, 'card_deposit', deposit.json<{ id: string }>().id, 'failed');
+    const twice = await settle(
+      t,
+      checker,
+      'card_deposit',
+      deposit.json<{ id: string }>().id,
+      'failed',
+    );
     expect(twice.statusCode).toBe(409);
     await approveProposal(t, checker, proposed.json<Proposal>().id);
     expect(await cashOf(customer.userId)).toBe('250.00000000');
@@ -276,9 +299,15 @@ describe('the proposal lifecycle', () => {
   it('lists the queue with who may decide', async () => {
     const customer = await createCustomer(t);
     const proposal = (await addCash(maker, customer.userId, '5')).json<Proposal>();
-    const asChecker = await call(t, 'GET', '/admin/proposals', undefined, { cookie: checker.cookie });
+    const asChecker = await call(t, 'GET', '/admin/proposals', undefined, {
+      cookie: checker.cookie,
+    });
     const seen = asChecker.json<{ items: Proposal[] }>().items.find((p) => p.id === proposal.id);
-    expect(seen).toMatchObject({ canDecide: true, canWithdraw: false, maker: { id: maker.userId } });
+    expect(seen).toMatchObject({
+      canDecide: true,
+      canWithdraw: false,
+      maker: { id: maker.userId },
+    });
     const approved = await staffChange(t, maker, 'POST', '/admin/valuables', {
       userId: customer.userId,
       itemName: 'Cash',
@@ -317,7 +346,9 @@ describe('the database enforces maker ≠ checker', () => {
     const proposal = (await addCash(maker, customer.userId, '3')).json<Proposal>();
     await approveProposal(t, checker, proposal.id);
     await expect(
-      t.ctx.db.execute(sql`update staff_proposals set status = 'rejected' where id = ${proposal.id}`),
+      t.ctx.db.execute(
+        sql`update staff_proposals set status = 'rejected' where id = ${proposal.id}`,
+      ),
     ).rejects.toThrow();
     await expect(
       t.ctx.db.execute(sql`delete from staff_proposals where id = ${proposal.id}`),

@@ -3,7 +3,6 @@
 // answers with (transfer_json, admin_transfer_json, migration 0011), so a row reads the same
 // in a list, in an answer and in a replayed answer.
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { isLanguage } from '@secure-vault/shared/i18n';
 import type { z } from 'zod';
 import type {
   AdminTransfer,
@@ -17,7 +16,6 @@ import type {
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { transfers } from '../../db/banking-schema.ts';
-import { users } from '../../db/schema.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
 import { propose } from '../../ledger/proposals.ts';
 import { onceForKey } from '../../ledger/staff-idempotency.ts';
