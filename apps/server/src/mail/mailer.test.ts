@@ -1,5 +1,8 @@
 // The outbox's "newest first": the dev mailbox and the tests read the latest code or notice from
 // it, so mails kept at the same instant must still come back in the order they were sent.
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -29,5 +32,85 @@ describe('the outbox', () => {
     const listed = await readOutbox(t.ctx.db, to);
     expect(new Set(listed.map((mail) => mail.createdAt)).size).toBe(1);
     expect(listed.map((mail) => mail.subject)).toEqual([...subjects].reverse());
+  });
+});
+
+describe('the mail log', () => {
+  const to = 'Layla.Haddad@Example.com';
+  /** What the log may name the recipient by, worked out here rather than by the mailer. */
+  const toHash = createHash('sha256').update(to.toLowerCase()).digest('hex').slice(0, 12);
+
+  function capturedMailer(mailUrl: string | undefined) {
+    const lines: string[] = [];
+    const mailer = createMailer({
+      db: t.ctx.db,
+      mailUrl,
+      from: 'Secure Vault <no-reply@securevault.example>',
+      logger: createLogger('info', { write: (line: string) => void lines.push(line) }),
+    });
+    return { mailer, log: () => lines.join('').toLowerCase() };
+  }
+
+  it('names the recipient of a mail kept in the outbox by a hash, and the outbox keeps the address', async () => {
+    const { mailer, log } = capturedMailer(undefined);
+    await mailer.send({ to, subject: 'Outbox notice', text: 'Hello' });
+    expect(log()).toContain('mail kept in the outbox');
+    expect(log()).toContain(`"tohash":"${toHash}"`);
+    expect(log()).not.toContain('layla');
+    expect(log()).not.toContain('example.com');
+    const [kept] = await readOutbox(t.ctx.db, to);
+    expect(kept).toMatchObject({ to: 'layla.haddad@example.com', subject: 'Outbox notice' });
+  });
+
+  describe('over SMTP', () => {
+    let smtp: SMTPServer;
+    let mailUrl: string;
+    beforeAll(async () => {
+      smtp = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS'],
+        logger: false,
+        onRcptTo(address, _session, callback) {
+          // Like real servers, the refusal quotes the address.
+          if (address.address.startsWith('refused')) {
+            const refusal = new Error(`mailbox unavailable: ${address.address}`);
+            callback(Object.assign(refusal, { responseCode: 550 }));
+          } else callback();
+        },
+        onData(stream, _session, callback) {
+          stream.on('data', () => {});
+          stream.on('end', () => callback());
+        },
+      });
+      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+      mailUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => smtp.close(resolve)));
+
+    it('names the recipient of a sent mail by a hash', async () => {
+      const { mailer, log } = capturedMailer(mailUrl);
+      await mailer.send({ to, subject: 'Sent notice', text: 'Hello' });
+      mailer.close();
+      expect(log()).toContain('mail sent');
+      expect(log()).toContain(`"tohash":"${toHash}"`);
+      expect(log()).not.toContain('layla');
+      expect(log()).not.toContain('example.com');
+    });
+
+    it('reports a refused mail without the address the server quoted', async () => {
+      const refused = 'refused.customer@example.com';
+      const { mailer, log } = capturedMailer(mailUrl);
+      const failure = await mailer.send({ to: refused, subject: 'Refused', text: 'Hi' }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      mailer.close();
+      expect(failure).toBeInstanceOf(Error);
+      const hash = createHash('sha256').update(refused).digest('hex').slice(0, 12);
+      expect(String((failure as Error).message)).toContain(hash);
+      expect(JSON.stringify(failure)).not.toContain('refused.customer');
+      expect(String((failure as Error).message)).not.toContain('refused.customer');
+      expect(log()).not.toContain('refused.customer');
+    });
   });
 });

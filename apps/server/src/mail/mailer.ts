@@ -1,6 +1,9 @@
 // Outgoing mail through nodemailer (DESIGN §5). With MAIL_URL unset, mail goes to the outbox:
-// stored in the database and readable through the development mailbox. The log names the
-// recipient and subject only, since messages may carry one-time codes and links.
+// stored in the database and readable through the development mailbox. The log names the subject
+// and a short hash of the recipient only: messages may carry one-time codes and links, and an
+// address is personal data the log does not need (the hash still matches lines about one
+// recipient). A failed delivery is thrown without the mail server's words, which quote the address.
+import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { desc, eq } from 'drizzle-orm';
 import type { OutboxMessage } from '@secure-vault/shared';
@@ -28,6 +31,26 @@ export interface MailerOptions {
   logger: Logger;
 }
 
+/** How the log names a recipient: the first 12 hex digits of the SHA-256 of the lowercased address. */
+export function addressHash(address: string): string {
+  return createHash('sha256').update(address.trim().toLowerCase()).digest('hex').slice(0, 12);
+}
+
+/** A delivery that failed, told by the recipient's hash and the server's status code only. */
+export class MailNotSentError extends Error {
+  readonly toHash: string;
+  readonly responseCode: number | undefined;
+
+  constructor(toHash: string, failure: unknown) {
+    const { responseCode } = (failure ?? {}) as { responseCode?: unknown };
+    const status = typeof responseCode === 'number' ? responseCode : undefined;
+    super(`mail to ${toHash} was not sent${status === undefined ? '' : ` (${status})`}`);
+    this.name = 'MailNotSentError';
+    this.toHash = toHash;
+    this.responseCode = status;
+  }
+}
+
 export function createMailer({ db, mailUrl, from, logger }: MailerOptions): Mailer {
   if (!mailUrl) {
     return {
@@ -40,7 +63,7 @@ export function createMailer({ db, mailUrl, from, logger }: MailerOptions): Mail
           html: message.html ?? null,
         });
         logger.info(
-          { to: message.to, subject: message.subject },
+          { toHash: addressHash(message.to), subject: message.subject },
           'mail kept in the outbox (see /dev/mailbox)',
         );
       },
@@ -51,8 +74,13 @@ export function createMailer({ db, mailUrl, from, logger }: MailerOptions): Mail
   return {
     transport: 'smtp',
     async send(message) {
-      await transporter.sendMail({ from, ...message });
-      logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      const toHash = addressHash(message.to);
+      try {
+        await transporter.sendMail({ from, ...message });
+      } catch (error) {
+        throw new MailNotSentError(toHash, error);
+      }
+      logger.info({ toHash, subject: message.subject }, 'mail sent');
     },
     close() {
       transporter.close();
