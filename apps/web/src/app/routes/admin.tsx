@@ -1,6 +1,8 @@
 // /admin (SPEC §2): staff only (the route sits behind the admin guard, and the server checks
-// again). The platform's net worth with the per-user dropdown, then ten tabs (SPEC's eight, an Audit Log and a Ledger Check) with Valuables
-// Management first; the tab is kept in the address (?tab=) so a reload stays on it.
+// again). The platform's net worth with the per-user dropdown, then eleven tabs: Approvals first
+// and opened by default (DESIGN §4 "Dual control": every change of value waits there for a second
+// staff member), then SPEC's eight, an Audit Log and a Ledger Check. The tab is kept in the
+// address (?tab=) so a reload stays on it.
 import type { ComponentType } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import * as TabsPrimitive from '@radix-ui/react-tabs';
@@ -14,6 +16,7 @@ import {
   Repeat,
   Scale,
   ScrollText,
+  ShieldCheck,
   Truck,
   Users,
 } from 'lucide-react';
@@ -22,6 +25,8 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
+import { ApprovalsBadge } from '@/features/admin/components/approvals-badge';
+import { ApprovalsTab } from '@/features/admin/components/approvals-tab';
 import { AuditTab } from '@/features/admin/components/audit-tab';
 import { BookBalanceTab } from '@/features/admin/components/book-balance-tab';
 import { DeliveryTab } from '@/features/admin/components/delivery-tab';
@@ -37,6 +42,7 @@ import { ValuablesTab } from '@/features/admin/components/valuables-tab';
 type Icon = ComponentType<{ 'aria-hidden'?: boolean; className?: string }>;
 
 const tabs = [
+  { value: 'approvals', icon: ShieldCheck },
   { value: 'users', icon: Users },
   { value: 'valuables', icon: Gem },
   { value: 'transfers', icon: Repeat },
@@ -50,7 +56,7 @@ const tabs = [
 ] as const satisfies readonly { value: string; icon: Icon }[];
 
 type TabValue = (typeof tabs)[number]['value'];
-const defaultTab: TabValue = 'valuables';
+const defaultTab: TabValue = 'approvals';
 
 function isTab(value: string | null): value is TabValue {
   return tabs.some((tab) => tab.value === value);
@@ -115,9 +121,13 @@ export default function AdminRoute() {
             >
               <TabIcon aria-hidden className="hidden size-4 shrink-0 sm:block" />
               {t(`tabs.${value}`)}
+              {value === 'approvals' ? <ApprovalsBadge /> : null}
             </TabsPrimitive.Trigger>
           ))}
         </TabsPrimitive.List>
+        <TabsContent value="approvals">
+          <ApprovalsTab />
+        </TabsContent>
         <TabsContent value="users">
           <UsersTab />
         </TabsContent>

@@ -1,0 +1,223 @@
+// What a row of Approvals says about one proposal (DESIGN §4 "Dual control"), shared by the table
+// and the phone cards: what it changes, whose account, its effect in money, the item or request,
+// who proposed it and when, and once decided, how, by whom and why.
+import type { TFunction } from 'i18next';
+import { ArrowRight } from 'lucide-react';
+import type { Proposal, ProposalStatus } from '@secure-vault/shared/approvals';
+import { dec } from '@secure-vault/shared/money';
+import { EmailAddress } from '@/components/ui/email-address';
+import { formatDate } from '@/lib/format';
+import { formatUsd } from '@/lib/money';
+import { useTranslation } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
+
+/** Staff need the hour too: proposals are decided in the order they came. */
+const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+export function proposalDate(value: string): string {
+  return formatDate(value, undefined, dateTime);
+}
+
+/** An email inside a sentence, isolated so its direction does not disturb Arabic text. */
+export const isolate = (text: string) => `\u2068${text}\u2069`;
+
+/** The kind in words ("Custody intake"). */
+export function kindText(t: TFunction, proposal: Proposal): string {
+  return t(`approvals.kinds.${proposal.kind}`);
+}
+
+/** The signed effect on the customer's value: "+$1,500.00", "-$75.00", "$0.00". */
+export function effectText(proposal: Proposal): string {
+  return formatUsd(proposal.amount, { sign: 'exceptZero' });
+}
+
+/** What approving does to the customer's value, in one sentence. */
+export function effectSentence(t: TFunction, proposal: Proposal): string {
+  const amount = dec(proposal.amount);
+  const email = isolate(proposal.customer.email);
+  if (amount.isZero()) return t('approvals.effects.none', { email });
+  const key = amount.greaterThan(0) ? 'approvals.effects.credit' : 'approvals.effects.debit';
+  return t(key, { amount: formatUsd(amount.abs().toFixed()), email });
+}
+
+/** The signed amount, green when it adds value and red when it takes value out. */
+export function ProposalEffect({
+  proposal,
+  className,
+}: {
+  proposal: Proposal;
+  className?: string;
+}) {
+  const amount = dec(proposal.amount);
+  return (
+    <bdi
+      dir="ltr"
+      className={cn(
+        'whitespace-nowrap font-semibold tabular-nums',
+        amount.greaterThan(0) && 'text-success',
+        amount.lessThan(0) && 'text-destructive',
+        className,
+      )}
+      data-testid="proposal-effect"
+    >
+      {effectText(proposal)}
+    </bdi>
+  );
+}
+
+/** The kind, and for a request its type, the decision asked for and its reference. */
+export function ProposalKind({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('admin');
+  const { requestType, requestStatus, reference } = proposal;
+  return (
+    <span className="grid gap-0.5">
+      <span className="font-medium">{kindText(t, proposal)}</span>
+      {requestType ? (
+        <span className="text-xs text-muted-foreground">{t(`transfers.types.${requestType}`)}</span>
+      ) : null}
+      {requestStatus ? (
+        <span className="text-xs text-muted-foreground">
+          {t('approvals.decisionAsked', { status: t(`transfers.statuses.${requestStatus}`) })}
+        </span>
+      ) : null}
+      {reference ? (
+        <span className="whitespace-nowrap text-xs text-muted-foreground">
+          <span className="sr-only">{t('transfers.reference')}: </span>
+          <bdi dir="ltr" className="font-mono">
+            {reference}
+          </bdi>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The customer: email, and the account number under it. */
+export function ProposalCustomer({ proposal }: { proposal: Proposal }) {
+  const { customer } = proposal;
+  return (
+    <span className="grid gap-0.5">
+      <EmailAddress email={customer.email} />
+      {customer.accountNumber ? (
+        <span className="text-xs text-muted-foreground">
+          <bdi dir="ltr" className="break-all font-mono">
+            {customer.accountNumber}
+          </bdi>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+const noValue = '—';
+
+/** The item's name and type, its value before → after, and a note for the customer. */
+export function ProposalDetails({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation(['admin', 'vault']);
+  const { itemName, itemType, valueBefore, valueAfter, note } = proposal;
+  const hasValues = valueBefore !== null || valueAfter !== null;
+  if (!itemName && !itemType && !hasValues && !note) return null;
+  return (
+    <span className="grid gap-0.5" data-testid="proposal-details">
+      {itemName ? (
+        <span className="font-medium">
+          <bdi>{itemName}</bdi>
+        </span>
+      ) : null}
+      {itemType ? (
+        <span className="text-xs text-muted-foreground">
+          {t([`vault:itemTypes.${itemType}`, 'approvals.otherItem'])}
+        </span>
+      ) : null}
+      {hasValues ? (
+        <span
+          className="flex flex-wrap items-center gap-1 text-xs tabular-nums"
+          data-testid="proposal-values"
+        >
+          <span className="sr-only">{t('approvals.valueChange')}: </span>
+          <span className={cn(valueBefore !== null && 'text-muted-foreground')}>
+            {valueBefore === null ? noValue : formatUsd(valueBefore)}
+          </span>
+          <ArrowRight aria-hidden className="size-3 shrink-0 rtl:rotate-180" />
+          <span className="sr-only">{t('approvals.valueTo')} </span>
+          <span className="font-medium">
+            {valueAfter === null ? noValue : formatUsd(valueAfter)}
+          </span>
+        </span>
+      ) : null}
+      {note ? (
+        <span className="text-xs text-muted-foreground">
+          {t('approvals.note')}: <bdi>{note}</bdi>
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** "Proposed by <email>", and when. */
+export function ProposalMaker({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('admin');
+  return (
+    <span className="grid gap-0.5 text-sm" data-testid="proposal-maker">
+      <span>
+        <span className="text-muted-foreground">{t('approvals.proposedBy')} </span>
+        <EmailAddress email={proposal.maker.email} />
+      </span>
+      <time dateTime={proposal.createdAt} className="text-xs text-muted-foreground">
+        {proposalDate(proposal.createdAt)}
+      </time>
+    </span>
+  );
+}
+
+const tones: Record<ProposalStatus, string> = {
+  pending: 'bg-accent/25',
+  approved: 'bg-success/15',
+  rejected: 'bg-destructive/15',
+  withdrawn: 'bg-muted',
+};
+
+export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
+  const { t } = useTranslation('admin');
+  return (
+    <span
+      className={cn(
+        'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold text-foreground',
+        tones[status],
+      )}
+      data-testid="proposal-status-badge"
+      data-status={status}
+    >
+      {t(`approvals.statuses.${status}`)}
+    </span>
+  );
+}
+
+/** A decided proposal: its status, who decided it and when, and why it was rejected. */
+export function ProposalOutcome({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('admin');
+  const { status, checker, decidedAt, reason } = proposal;
+  return (
+    <span className="grid justify-items-start gap-1 text-sm" data-testid="proposal-outcome">
+      <ProposalStatusBadge status={status} />
+      {checker ? (
+        <span>
+          <span className="text-muted-foreground">{t(`approvals.decidedBy.${status}`)} </span>
+          <EmailAddress email={checker.email} />
+        </span>
+      ) : status === 'withdrawn' ? (
+        <span className="text-muted-foreground">{t('approvals.decidedBy.withdrawn')}</span>
+      ) : null}
+      {decidedAt ? (
+        <time dateTime={decidedAt} className="text-xs text-muted-foreground">
+          {proposalDate(decidedAt)}
+        </time>
+      ) : null}
+      {reason ? (
+        <span className="max-w-64 text-xs text-muted-foreground" data-testid="proposal-reason">
+          {t('approvals.reasonLabel')}: <bdi>{reason}</bdi>
+        </span>
+      ) : null}
+    </span>
+  );
+}
