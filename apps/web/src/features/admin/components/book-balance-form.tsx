@@ -1,8 +1,8 @@
 // Book Balance, the form (SPEC §5): a user and an amount (step 0.01) are required, asked for in
 // that order with one message; then the amount is checked by the contract's own body schema, and
-// the server's issues land on the amount. The amount is recorded as pending: another staff member
-// approves it into the customer's cash or rejects it (DESIGN §5). Sent with an Idempotency-Key
-// per submission, reused by a retry of the same one.
+// the server's issues land on the amount. The amount is proposed: another staff member approves it
+// into the customer's cash in Approvals (DESIGN §4 "Dual control", §5); 0 clears a pending amount.
+// Sent with an Idempotency-Key per submission, reused by a retry of the same one.
 import { BookOpen } from 'lucide-react';
 import { z } from 'zod';
 import * as admin from '@secure-vault/shared/admin/contracts';
@@ -20,6 +20,7 @@ import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { adminPanelKey } from '../panel-key';
+import { reportProposalConflict, reportProposed } from './approvals-proposed';
 import { UserSelect } from './user-select';
 
 const required = 'admin:bookBalance.required';
@@ -42,6 +43,7 @@ export function BookBalanceForm({ users }: { users: AdminUser[] }) {
   });
   const { errors } = form.formState;
   const message = (text: string | undefined) => (text ? t(text) : undefined);
+  // The list and the proposals (both under the panel's key) show the pending amount.
   const save = useApiMutation(admin.setBookBalance, { invalidates: [adminPanelKey] });
   const intention = useIdempotencyKey();
 
@@ -51,9 +53,15 @@ export function BookBalanceForm({ users }: { users: AdminUser[] }) {
       save.mutate(
         { ...request, idempotencyKey: intention.keyFor(request) },
         {
-          onSuccess: () => {
+          onSuccess: (proposal) => {
             intention.settle();
-            toast.success(t('bookBalance.updated'), { description: t('bookBalance.updatedBody') });
+            // Zero proposes nothing: it clears what was pending.
+            if (proposal) reportProposed(t);
+            else {
+              toast.success(t('bookBalance.cleared'), {
+                description: t('bookBalance.clearedBody'),
+              });
+            }
             form.resetField('bookBalance');
           },
           onError: (failure) => {
@@ -64,6 +72,10 @@ export function BookBalanceForm({ users }: { users: AdminUser[] }) {
               return;
             }
             if (setServerIssues(form, failure)) return;
+            if (reportProposalConflict(t, failure)) {
+              intention.settle();
+              return;
+            }
             toast.error(t('bookBalance.error'), {
               description: apiErrorText(t, failure, t('bookBalance.tryAgain')),
             });

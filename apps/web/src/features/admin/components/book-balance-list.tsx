@@ -1,17 +1,16 @@
 // Book Balance, the list (SPEC §2 tab 4, DESIGN §5): every user with their account number ("Not
 // assigned" without one) and book balance. A pending balance (any amount but zero) shows "Pending
-// approval", who recorded it and when, and — to a staff member who neither recorded it nor owns
-// the account — Approve and Reject; its recorder reads that it waits for someone else. Pending
-// balances come first. A table on wide screens; below, one card per user.
-import { type ReactNode, useState } from 'react';
-import { Check, X } from 'lucide-react';
+// approval", who recorded it and when, and a way to Approvals, where another staff member decides
+// it (DESIGN §4 "Dual control"). Pending balances come first. A table on wide screens; below, one
+// card per user.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
 import type { AdminUser } from '@secure-vault/shared/vault';
 import { Button } from '@/components/ui/button';
-import { useSession } from '@/lib/auth/get-session';
 import { formatDate } from '@/lib/format';
 import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
-import { type BookBalanceChoice, BookBalanceDecisionDialog } from './book-balance-decision-dialog';
 import { EmailAddress } from '@/components/ui/email-address';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -19,15 +18,6 @@ const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: '
 /** A balance waits for a decision until it is cleared to zero. */
 export function isPending(user: AdminUser): boolean {
   return !/^-?0*(\.0*)?$/.test(user.bookBalance.trim());
-}
-
-/** What the signed-in staff member may do with a user's pending balance. */
-type Role = 'none' | 'decide' | 'wait';
-
-function roleOf(user: AdminUser, staffId: string | undefined): Role {
-  if (!isPending(user) || !staffId) return 'none';
-  const isOwn = user.bookBalanceRecordedBy?.id === staffId || user.userId === staffId;
-  return isOwn ? 'wait' : 'decide';
 }
 
 function PendingBadge() {
@@ -76,44 +66,18 @@ function Approval({ user }: { user: AdminUser }) {
   );
 }
 
-function Actions({
-  user,
-  role,
-  onChoose,
-}: {
-  user: AdminUser;
-  role: Role;
-  onChoose: (choice: BookBalanceChoice) => void;
-}) {
+/** Deciding is done in Approvals: the address names its tab. */
+function ReviewLink({ user }: { user: AdminUser }) {
   const { t } = useTranslation('admin');
-  if (role === 'none') return null;
-  if (role === 'wait') {
-    return (
-      <span className="text-sm text-muted-foreground" data-testid="book-balance-waiting">
-        {t('bookBalance.waiting')}
-      </span>
-    );
-  }
+  if (!isPending(user)) return null;
   return (
-    <span className="flex flex-wrap gap-2 md:justify-end">
-      <Button
-        size="sm"
-        aria-label={t('bookBalance.approveNamed', { email: user.email })}
-        onClick={() => onChoose({ user, decision: 'approve' })}
-      >
-        <Check aria-hidden />
-        {t('bookBalance.approve')}
-      </Button>
-      <Button
-        size="sm"
-        variant="outline"
-        aria-label={t('bookBalance.rejectNamed', { email: user.email })}
-        onClick={() => onChoose({ user, decision: 'reject' })}
-      >
-        <X aria-hidden />
-        {t('bookBalance.reject')}
-      </Button>
-    </span>
+    <Button asChild size="sm" variant="outline" className="w-fit">
+      <Link to={{ search: '?tab=approvals' }} replace data-testid="book-balance-review">
+        <ShieldCheck aria-hidden />
+        {t('bookBalance.review')}
+        <span className="sr-only"> ({user.email})</span>
+      </Link>
+    </Button>
   );
 }
 
@@ -147,13 +111,8 @@ function Scroller({
 
 export function BookBalanceList({ users }: { users: AdminUser[] }) {
   const { t } = useTranslation('admin');
-  const { data: session } = useSession();
-  const [choice, setChoice] = useState<BookBalanceChoice | null>(null);
-  const staffId = session?.user.id;
   // Pending balances first (they wait for someone), in the server's order otherwise.
-  const rows = [...users]
-    .sort((a, b) => Number(isPending(b)) - Number(isPending(a)))
-    .map((user) => ({ user, role: roleOf(user, staffId) }));
+  const rows = [...users].sort((a, b) => Number(isPending(b)) - Number(isPending(a)));
   const headClass = 'px-3 py-2.5 text-start font-medium text-muted-foreground';
 
   return (
@@ -164,7 +123,7 @@ export function BookBalanceList({ users }: { users: AdminUser[] }) {
         className="max-h-[32rem] overflow-y-auto rounded-md border md:hidden"
       >
         <ul className="divide-y">
-          {rows.map(({ user, role }) => (
+          {rows.map((user) => (
             <li
               key={user.userId}
               className="grid gap-2 p-3 text-sm"
@@ -182,7 +141,7 @@ export function BookBalanceList({ users }: { users: AdminUser[] }) {
                 {t('bookBalance.accountNumber')}: <AccountNumber value={user.accountNumber} />
               </span>
               {isPending(user) ? <Approval user={user} /> : null}
-              <Actions user={user} role={role} onChoose={setChoice} />
+              <ReviewLink user={user} />
             </li>
           ))}
         </ul>
@@ -210,7 +169,7 @@ export function BookBalanceList({ users }: { users: AdminUser[] }) {
             </tr>
           </thead>
           <tbody className="divide-y">
-            {rows.map(({ user, role }) => (
+            {rows.map((user) => (
               <tr key={user.userId} data-testid="book-balance-row">
                 <th scope="row" className="max-w-64 px-3 py-2.5 text-start font-normal">
                   <span className="grid gap-0.5">
@@ -229,14 +188,13 @@ export function BookBalanceList({ users }: { users: AdminUser[] }) {
                   <Approval user={user} />
                 </td>
                 <td className="px-3 py-2 text-end">
-                  <Actions user={user} role={role} onChoose={setChoice} />
+                  <ReviewLink user={user} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </Scroller>
-      <BookBalanceDecisionDialog choice={choice} onClose={() => setChoice(null)} />
     </div>
   );
 }

@@ -1,12 +1,15 @@
-// Book Balance: recording an amount (pending another staff member's approval, sent with an
-// Idempotency-Key), and approving or rejecting one somebody else recorded — never one's own.
+// Book Balance: proposing an amount (sent with an Idempotency-Key; another staff member approves
+// it in Approvals), clearing one with 0, and the pending amounts listed with who recorded them
+// and the way to Approvals, where they are decided.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
 import type { AdminUser } from '@secure-vault/shared/vault';
 import { toast } from '@/lib/toast';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { recorder, users } from '../test-users';
+import { alreadyWaiting, proposed } from './approvals-test-data';
 import { BookBalanceTab } from './book-balance-tab';
 
 vi.mock('@/lib/toast', () => ({
@@ -20,20 +23,11 @@ afterEach(() => {
 });
 
 const omar = users[1]!;
-const approvePath = `/api/v1/admin/users/${omar.userId}/book-balance/approve`;
-const rejectPath = `/api/v1/admin/users/${omar.userId}/book-balance/reject`;
-const otherStaff = {
-  id: '3e4f5a6b-7c8d-4e9f-8a0b-1c2d3e4f5a6b',
-  email: 'karim@securevault.example',
-};
+const amiraPath = `/api/v1/admin/users/${users[0]!.userId}/book-balance`;
 
-/** The current-session answer for a signed-in staff member. */
-function sessionOf(staff: { id: string; email: string }) {
-  return {
-    status: 200,
-    body: { session: { user: staff, isAdmin: true, impersonatedBy: null, hasTwoFactor: true } },
-  };
-}
+/** The proposal the server answers for an amount recorded for Amira. */
+const bookBalanceProposal = (amount: string) =>
+  proposed({ kind: 'book_balance', amount, itemName: null, itemType: null, valueAfter: null });
 
 type FetchMock = ReturnType<typeof stubApi>;
 const callsTo = (fetchMock: FetchMock, path: string) =>
@@ -51,13 +45,21 @@ async function rowOf(user: AdminUser) {
   return row;
 }
 
+/** Where the page is, to see a link take staff to another tab. */
+function Where() {
+  const { pathname, search } = useLocation();
+  return <p data-testid="where">{pathname + search}</p>;
+}
+
 describe('BookBalanceTab', () => {
-  it('asks for a user and an amount, then sets the balance', async () => {
+  it('asks for a user and an amount, then sends it for approval', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({
       'GET /api/v1/admin/users': { status: 200, body: users },
-      [`PUT /api/v1/admin/users/${users[0]!.userId}/book-balance`]: { status: 200, body: {} },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
+      [`PUT ${amiraPath}`]: (_url, init) =>
+        bookBalanceProposal(
+          (JSON.parse(init.body as string) as { bookBalance: string }).bookBalance,
+        ),
     });
     renderWithProviders(<BookBalanceTab />);
     const submit = await screen.findByRole('button', { name: 'Update Book Balance' });
@@ -83,9 +85,8 @@ describe('BookBalanceTab', () => {
     await waitFor(() => expect(screen.getByLabelText('Amount (USD)')).toHaveValue(null));
     expect(screen.getByLabelText('User')).toHaveValue(users[0]!.userId);
     // The amount waits for somebody else's approval, and the toast says so.
-    expect(toast.success).toHaveBeenCalledWith('Book balance updated', {
-      description:
-        "Recorded as pending. Another staff member must approve it before it reaches the customer's cash.",
+    expect(toast.success).toHaveBeenCalledWith('Sent for approval', {
+      description: 'Another staff member must approve this change before it takes effect.',
     });
 
     // A second amount is a new submission: a new key.
@@ -109,12 +110,11 @@ describe('BookBalanceTab', () => {
     let calls = 0;
     const fetchMock = stubApi({
       'GET /api/v1/admin/users': { status: 200, body: users },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
       [`PUT ${path}`]: () => {
         calls += 1;
         return calls === 1
           ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Down' } } }
-          : { status: 200, body: {} };
+          : bookBalanceProposal('75.00');
       },
     });
     renderWithProviders(<BookBalanceTab />);
@@ -133,7 +133,6 @@ describe('BookBalanceTab', () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({
       'GET /api/v1/admin/users': { status: 200, body: users },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
     });
     renderWithProviders(<BookBalanceTab />);
     const submit = await screen.findByRole('button', { name: 'Update Book Balance' });
@@ -156,7 +155,6 @@ describe('BookBalanceTab', () => {
     const user = userEvent.setup();
     stubApi({
       'GET /api/v1/admin/users': { status: 200, body: users },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
       [`PUT /api/v1/admin/users/${users[1]!.userId}/book-balance`]: {
         status: 400,
         body: {
@@ -189,7 +187,6 @@ describe('BookBalanceTab', () => {
           ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom' } } }
           : { status: 200, body: users };
       },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
     });
     renderWithProviders(<BookBalanceTab />);
     expect(await screen.findByText('Error loading users')).toBeVisible();
@@ -197,229 +194,78 @@ describe('BookBalanceTab', () => {
     expect(await screen.findByTestId('book-balance-form')).toBeVisible();
   });
 
-  it('shows a pending balance with its recorder, who only reads that it waits', async () => {
-    stubApi({
+  it('clears a pending amount with 0: nothing waits any more', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
       'GET /api/v1/admin/users': { status: 200, body: users },
-      'GET /api/v1/auth/current-session': sessionOf(recorder),
+      [`PUT ${amiraPath}`]: { status: 202, body: null },
     });
     renderWithProviders(<BookBalanceTab />);
+    await user.selectOptions(await screen.findByLabelText('User'), 'amira@example.com');
+    await user.type(screen.getByLabelText('Amount (USD)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Update Book Balance' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Pending book balance cleared', {
+        description: 'Nothing waits for approval for this customer any more.',
+      }),
+    );
+    expect(callsTo(fetchMock, amiraPath)[0]![1]).toMatchObject({
+      body: JSON.stringify({ bookBalance: '0' }),
+    });
+  });
+
+  it('says when a change for the customer already waits for approval', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'GET /api/v1/admin/users': { status: 200, body: users },
+      [`PUT ${amiraPath}`]: alreadyWaiting,
+    });
+    renderWithProviders(<BookBalanceTab />);
+    await user.selectOptions(await screen.findByLabelText('User'), 'amira@example.com');
+    await user.type(screen.getByLabelText('Amount (USD)'), '20');
+    await user.click(screen.getByRole('button', { name: 'Update Book Balance' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Already waiting for approval', {
+        description:
+          'A change to this item or request is already waiting for another staff member, or it was decided meanwhile. Decide or withdraw the waiting one in Approvals first.',
+      }),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('shows a pending balance with its recorder and the way to Approvals, never a decision', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'GET /api/v1/admin/users': { status: 200, body: users } });
+    renderWithProviders(
+      <>
+        <BookBalanceTab />
+        <Where />
+      </>,
+      { route: '/admin?tab=bookBalance' },
+    );
     const row = await rowOf(omar);
     expect(within(row).getByText('$150.00')).toBeVisible();
     expect(within(row).getByText('Pending approval')).toBeVisible();
     expect(within(row).getByTestId('book-balance-recorded')).toHaveTextContent(
       `Recorded by ${recorder.email}`,
     );
-    expect(await within(row).findByText('Waiting for another staff member')).toBeVisible();
-    expect(within(row).queryByRole('button')).toBeNull();
-    // Nothing pending for the other customer: nothing to decide.
+    expect(within(row).queryByRole('button', { name: /Approve|Reject/ })).toBeNull();
+    const review = within(row).getByRole('link', { name: /^Review in Approvals/ });
+    // Nothing pending for the other customer: nothing to review.
     const amira = await rowOf(users[0]!);
     expect(within(amira).getByText('Nothing pending')).toBeVisible();
-    expect(within(amira).queryByRole('button')).toBeNull();
-  });
+    expect(within(amira).queryByRole('link')).toBeNull();
 
-  it("never offers a decision on the signed-in staff member's own account", async () => {
-    const own: AdminUser = { ...omar, userId: otherStaff.id, email: otherStaff.email };
-    stubApi({
-      'GET /api/v1/admin/users': { status: 200, body: [own] },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
-    });
-    renderWithProviders(<BookBalanceTab />);
-    const row = await rowOf(own);
-    expect(await within(row).findByText('Waiting for another staff member')).toBeVisible();
-    expect(within(row).queryByRole('button')).toBeNull();
-  });
-
-  it('lets another staff member approve: the effect first, then the amount with a key', async () => {
-    const user = userEvent.setup();
-    let listed = 0;
-    const fetchMock = stubApi({
-      'GET /api/v1/admin/users': () => {
-        listed += 1;
-        return {
-          status: 200,
-          body:
-            listed === 1
-              ? users
-              : [
-                  users[0],
-                  {
-                    ...omar,
-                    bookBalance: '0.00',
-                    bookBalanceRecordedBy: null,
-                    bookBalanceRecordedAt: null,
-                  },
-                ],
-        };
-      },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
-      [`POST ${approvePath}`]: {
-        status: 200,
-        body: { userId: omar.userId, decision: 'approved', amount: '150.00', cash: '150.00' },
-      },
-    });
-    renderWithProviders(<BookBalanceTab />);
-    const row = await rowOf(omar);
-    await user.click(
-      await within(row).findByRole('button', {
-        name: 'Approve the book balance of omar@example.com',
-      }),
-    );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Approve this book balance?' });
-    expect(within(dialog).getByTestId('book-balance-effect')).toHaveTextContent(
-      "Credit $150.00 to \u2068omar@example.com\u2069's cash.",
-    );
-    expect(dialog).toHaveTextContent(`Recorded by \u2068${recorder.email}\u2069 on`);
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-
-    await waitFor(() => expect(callsTo(fetchMock, approvePath)).toHaveLength(1));
-    const [call] = callsTo(fetchMock, approvePath);
-    expect(call![1]).toMatchObject({ method: 'POST', body: JSON.stringify({ amount: '150.00' }) });
-    expect(idempotencyKeyOf(call!)).toMatch(/^[0-9a-f-]{36}$/);
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(toast.success).toHaveBeenCalledWith('Book balance approved', {
-      description: "$150.00 moved to \u2068omar@example.com\u2069's cash.",
-    });
-    // The list is asked again and shows nothing pending any more.
-    await waitFor(() => expect(listed).toBe(2));
-    expect(await within(await rowOf(omar)).findByText('Nothing pending')).toBeVisible();
-  });
-
-  it('rejects: nothing is credited', async () => {
-    const user = userEvent.setup();
-    const fetchMock = stubApi({
-      'GET /api/v1/admin/users': { status: 200, body: users },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
-      [`POST ${rejectPath}`]: {
-        status: 200,
-        body: { userId: omar.userId, decision: 'rejected', amount: '150.00', cash: null },
-      },
-    });
-    renderWithProviders(<BookBalanceTab />);
-    const row = await rowOf(omar);
-    await user.click(
-      await within(row).findByRole('button', {
-        name: 'Reject the book balance of omar@example.com',
-      }),
-    );
-    const dialog = await screen.findByRole('alertdialog', { name: 'Reject this book balance?' });
-    expect(within(dialog).getByTestId('book-balance-effect')).toHaveTextContent(
-      'Clear the pending $150.00 for \u2068omar@example.com\u2069; nothing is credited.',
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(callsTo(fetchMock, rejectPath)).toHaveLength(1));
-    expect(callsTo(fetchMock, approvePath)).toHaveLength(0);
-    expect(idempotencyKeyOf(callsTo(fetchMock, rejectPath)[0]!)).toMatch(/^[0-9a-f-]{36}$/);
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Book balance rejected', expect.anything()),
-    );
-  });
-
-  it('says in the dialog when the amount changed meanwhile, and offers only going back', async () => {
-    const user = userEvent.setup();
-    const fetchMock = stubApi({
-      'GET /api/v1/admin/users': { status: 200, body: users },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
-      [`POST ${approvePath}`]: {
-        status: 409,
-        body: {
-          error: {
-            code: 'CONFLICT',
-            message: 'The pending book balance is now 900.00, not 150.00; review it again.',
-          },
-        },
-      },
-    });
-    renderWithProviders(<BookBalanceTab />);
-    await user.click(
-      await within(await rowOf(omar)).findByRole('button', {
-        name: 'Approve the book balance of omar@example.com',
-      }),
-    );
-    const dialog = await screen.findByRole('alertdialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'This book balance changed or was already decided. The list now shows the current amount; review it again.',
-    );
-    expect(within(dialog).queryByRole('button', { name: 'Approve' })).toBeNull();
-    expect(toast.success).not.toHaveBeenCalled();
-    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
-    expect(callsTo(fetchMock, approvePath)).toHaveLength(1);
-  });
-
-  it("says when the customer's cash cannot cover a negative amount, and a refusal", async () => {
-    const user = userEvent.setup();
-    const owing: AdminUser = { ...omar, bookBalance: '-40.00' };
-    stubApi({
-      'GET /api/v1/admin/users': { status: 200, body: [owing] },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
-      [`POST ${approvePath}`]: {
-        status: 422,
-        body: { error: { code: 'INSUFFICIENT_CASH', message: 'Insufficient cash.' } },
-      },
-    });
-    renderWithProviders(<BookBalanceTab />);
-    await user.click(
-      await within(await rowOf(owing)).findByRole('button', {
-        name: 'Approve the book balance of omar@example.com',
-      }),
-    );
-    const dialog = await screen.findByRole('alertdialog');
-    expect(within(dialog).getByTestId('book-balance-effect')).toHaveTextContent(
-      "Debit $40.00 from \u2068omar@example.com\u2069's cash.",
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      "The customer's cash does not cover this negative amount.",
-    );
-  });
-
-  it('retries a decision that did not arrive with the same key', async () => {
-    const user = userEvent.setup();
-    let calls = 0;
-    const fetchMock = stubApi({
-      'GET /api/v1/admin/users': { status: 200, body: users },
-      'GET /api/v1/auth/current-session': sessionOf(otherStaff),
-      [`POST ${approvePath}`]: () => {
-        calls += 1;
-        return calls === 1
-          ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Down' } } }
-          : {
-              status: 200,
-              body: { userId: omar.userId, decision: 'approved', amount: '150.00', cash: '150.00' },
-            };
-      },
-    });
-    renderWithProviders(<BookBalanceTab />);
-    await user.click(
-      await within(await rowOf(omar)).findByRole('button', {
-        name: 'Approve the book balance of omar@example.com',
-      }),
-    );
-    const dialog = await screen.findByRole('alertdialog');
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    expect(await within(dialog).findByRole('alert')).toBeVisible();
-    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-    await waitFor(() => expect(callsTo(fetchMock, approvePath)).toHaveLength(2));
-    const [first, retry] = callsTo(fetchMock, approvePath).map(idempotencyKeyOf);
-    expect(retry).toBe(first);
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await user.click(review);
+    expect(screen.getByTestId('where')).toHaveTextContent('/admin?tab=approvals');
   });
 
   it('says when a balance was recorded before approvals existed', async () => {
     const legacy: AdminUser = { ...omar, bookBalanceRecordedBy: null, bookBalanceRecordedAt: null };
-    stubApi({
-      'GET /api/v1/admin/users': { status: 200, body: [legacy] },
-      'GET /api/v1/auth/current-session': sessionOf(recorder),
-    });
+    stubApi({ 'GET /api/v1/admin/users': { status: 200, body: [legacy] } });
     renderWithProviders(<BookBalanceTab />);
     const row = await rowOf(legacy);
     expect(within(row).getByText('Recorded before approvals')).toBeVisible();
-    // Nobody recorded it here, so the recorder of others may decide it.
-    expect(
-      await within(row).findByRole('button', {
-        name: 'Approve the book balance of omar@example.com',
-      }),
-    ).toBeVisible();
+    expect(within(row).getByRole('link', { name: /^Review in Approvals/ })).toBeVisible();
   });
 });

@@ -1,6 +1,6 @@
-// Book Balance (SPEC §2, §5; DESIGN §5): record a customer's balance (user and amount required,
-// step 0.01), pending another staff member's approval, and every user with their balance ("Not
-// assigned" without an account number), where pending ones are approved or rejected.
+// Book Balance (SPEC §2, §5; DESIGN §5): propose a customer's balance (user and amount required,
+// step 0.01), which another staff member approves in Approvals, and every user with their balance
+// ("Not assigned" without an account number), pending ones with who recorded them.
 import * as admin from '@secure-vault/shared/admin/contracts';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';

@@ -1,10 +1,11 @@
-// Deciding a pending request in Transfer Management: the confirmation says what it does, failing
-// or cancelling takes an optional reason, the row waits while the decision is sent with its
-// Idempotency-Key, and a decision made elsewhere first (CONFLICT) is said and refreshed.
+// Deciding a pending request in Transfer Management: the confirmation says what it will do once
+// another staff member approves it, failing or cancelling takes an optional reason, the row waits
+// while the proposal is sent with its Idempotency-Key, and a decision already waiting or made
+// elsewhere first (CONFLICT) is said and refreshed.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminTransfer } from '@secure-vault/shared/transfers';
+import type { AdminTransfer, FinalTransferStatus } from '@secure-vault/shared/transfers';
 import { toast } from '@/lib/toast';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import {
@@ -19,6 +20,7 @@ import {
   statusPath,
   withdrawal,
 } from './transfers-test-data';
+import { alreadyWaiting, proposed } from './approvals-test-data';
 import { TransfersTab } from './transfers-tab';
 
 vi.mock('@/lib/toast', () => ({
@@ -32,8 +34,26 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
+/** The server's answer: the decision proposed, waiting for another staff member. */
+const decisionProposed = (item: AdminTransfer, status: FinalTransferStatus) =>
+  proposed({
+    kind: 'request_decision',
+    amount: item.amount,
+    itemName: null,
+    itemType: null,
+    valueAfter: null,
+    requestType: item.type,
+    requestStatus: status,
+    reference: item.reference,
+  });
+
+const sentForApproval = [
+  'Sent for approval',
+  { description: 'Another staff member must approve this change before it takes effect.' },
+] as const;
+
 describe('Transfer decisions', () => {
-  it('says what completing does, then completes with an Idempotency-Key and refreshes', async () => {
+  it('says what completing will do, then proposes it with an Idempotency-Key and refreshes', async () => {
     const user = userEvent.setup();
     let listCalls = 0;
     const fetchMock = stubApi({
@@ -41,10 +61,7 @@ describe('Transfer decisions', () => {
         listCalls += 1;
         return { status: 200, body: page() };
       },
-      [`POST ${statusPath(bankDeposit)}`]: {
-        status: 200,
-        body: { ...bankDeposit, status: 'completed' },
-      },
+      [`POST ${statusPath(bankDeposit)}`]: decisionProposed(bankDeposit, 'completed'),
     });
     renderWithProviders(<TransfersTab />);
     await user.click(within(await rowOf(bankDeposit)).getByRole('button', { name: /^Complete/ }));
@@ -52,7 +69,7 @@ describe('Transfer decisions', () => {
     // The email is isolated, so its direction does not disturb Arabic text.
     expect(dialog).toHaveTextContent('Bank deposit of $100.00 for \u2068amira@example.com\u2069.');
     expect(within(dialog).getByTestId('transfer-effect')).toHaveTextContent(
-      "Credits $100.00 to the customer's cash.",
+      "Credits $100.00 to the customer's cash. It takes effect once another staff member approves it in Approvals; then it cannot be changed.",
     );
     expect(within(dialog).queryByLabelText('Reason for the customer')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Complete' }));
@@ -64,11 +81,8 @@ describe('Transfer decisions', () => {
       body: JSON.stringify({ status: 'completed' }),
     });
     expect(idempotencyKeyOf(call!)).toMatch(/^[0-9a-f-]{36}$/);
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Status updated', {
-        description: 'Transfer status updated to completed',
-      }),
-    );
+    // Nothing is completed yet: the toast says another staff member must approve it.
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(...sentForApproval));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(listCalls).toBe(2);
   });
@@ -94,14 +108,8 @@ describe('Transfer decisions', () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({
       [listUrl]: { status: 200, body: page() },
-      [`POST ${statusPath(withdrawal)}`]: {
-        status: 200,
-        body: { ...withdrawal, status: 'failed', reason: 'The IBAN was refused' },
-      },
-      [`POST ${statusPath(cardDeposit)}`]: {
-        status: 200,
-        body: { ...cardDeposit, status: 'cancelled' },
-      },
+      [`POST ${statusPath(withdrawal)}`]: decisionProposed(withdrawal, 'failed'),
+      [`POST ${statusPath(cardDeposit)}`]: decisionProposed(cardDeposit, 'cancelled'),
     });
     renderWithProviders(<TransfersTab />);
 
@@ -121,11 +129,7 @@ describe('Transfer decisions', () => {
     expect(callsTo(fetchMock, statusPath(withdrawal))[0]![1]).toMatchObject({
       body: JSON.stringify({ status: 'failed', reason: 'The IBAN was refused' }),
     });
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Status updated', {
-        description: 'Transfer status updated to failed',
-      }),
-    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(...sentForApproval));
 
     // Cancelling without a reason sends none.
     await user.click(within(await rowOf(cardDeposit)).getByRole('button', { name: /^Cancel/ }));
@@ -170,10 +174,7 @@ describe('Transfer decisions', () => {
     const answered = new Promise<void>((resolve) => (answer = resolve));
     const fetchMock = stubApi({
       [listUrl]: { status: 200, body: page() },
-      [`POST ${statusPath(bankDeposit)}`]: {
-        status: 200,
-        body: { ...bankDeposit, status: 'completed' },
-      },
+      [`POST ${statusPath(bankDeposit)}`]: decisionProposed(bankDeposit, 'completed'),
     });
     vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
       if (init.method === 'POST') await answered;
@@ -201,7 +202,7 @@ describe('Transfer decisions', () => {
     });
   });
 
-  it('says when someone else decided first, and refreshes the list', async () => {
+  it('says when a decision already waits for approval or was made first, and refreshes', async () => {
     const user = userEvent.setup();
     let listCalls = 0;
     stubApi({
@@ -214,10 +215,7 @@ describe('Transfer decisions', () => {
           }),
         };
       },
-      [`POST ${statusPath(bankDeposit)}`]: {
-        status: 409,
-        body: { error: { code: 'CONFLICT', message: 'Already decided.' } },
-      },
+      [`POST ${statusPath(bankDeposit)}`]: alreadyWaiting,
     });
     renderWithProviders(<TransfersTab />);
     await user.click(within(await rowOf(bankDeposit)).getByRole('button', { name: /^Complete/ }));
@@ -225,8 +223,9 @@ describe('Transfer decisions', () => {
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Complete' }),
     );
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Already decided', {
-        description: 'This request was decided by someone else first. The list has been refreshed.',
+      expect(toast.error).toHaveBeenCalledWith('Already waiting for approval', {
+        description:
+          'A change to this item or request is already waiting for another staff member, or it was decided meanwhile. Decide or withdraw the waiting one in Approvals first.',
       }),
     );
     const row = await rowOf(bankDeposit);
@@ -245,12 +244,9 @@ describe('Transfer decisions', () => {
         attempts += 1;
         return attempts === 1
           ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Boom' } } }
-          : { status: 200, body: { ...bankDeposit, status: 'completed' } };
+          : decisionProposed(bankDeposit, 'completed');
       },
-      [`POST ${statusPath(cardDeposit)}`]: {
-        status: 200,
-        body: { ...cardDeposit, status: 'completed' },
-      },
+      [`POST ${statusPath(cardDeposit)}`]: decisionProposed(cardDeposit, 'completed'),
     });
     renderWithProviders(<TransfersTab />);
     const complete = async (item: AdminTransfer) => {
@@ -278,25 +274,23 @@ describe('Transfer decisions', () => {
     expect(next).not.toBe(first);
   });
 
-  it('says so when completing an asset-to-cash request could not convert', async () => {
+  it('says when the request is gone', async () => {
     const user = userEvent.setup();
-    const pending = { ...assetToCash, status: 'pending' as const, reason: null, reference: 'A2C' };
     stubApi({
-      [listUrl]: { status: 200, body: page({ items: [pending] }) },
-      [`POST ${statusPath(pending)}`]: {
-        status: 200,
-        // The server's reason is a locale key.
-        body: { ...pending, status: 'failed', reason: 'transfers:reasons.notCovered' },
+      [listUrl]: { status: 200, body: page() },
+      [`POST ${statusPath(bankDeposit)}`]: {
+        status: 404,
+        body: { error: { code: 'NOT_FOUND', message: 'Not found.' } },
       },
     });
     renderWithProviders(<TransfersTab />);
-    await user.click(within(await rowOf(pending)).getByRole('button', { name: /^Complete/ }));
+    await user.click(within(await rowOf(bankDeposit)).getByRole('button', { name: /^Complete/ }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Complete' }),
     );
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Request failed', {
-        description: "The customer's holdings no longer covered this amount.",
+      expect(toast.error).toHaveBeenCalledWith('Request not found', {
+        description: 'This request is no longer there. The list has been refreshed.',
       }),
     );
     expect(toast.success).not.toHaveBeenCalled();

@@ -1,7 +1,8 @@
-// Deciding a pending request (DESIGN §5): complete, fail or cancel, each final. The confirmation
-// says in one line what the decision does to the customer's money, since it moves money; failing
-// or cancelling asks for an optional reason the customer will read. Sent with an Idempotency-Key
-// per intended decision: a retry of the same decision reuses it, so the effect happens once.
+// Deciding a pending request (DESIGN §5): complete, fail or cancel, each final. The decision is a
+// proposal: it takes effect once another staff member approves it in Approvals (DESIGN §4 "Dual
+// control"). The confirmation says in one line what the decision will do to the customer's money;
+// failing or cancelling asks for an optional reason the customer will read. Sent with an
+// Idempotency-Key per intended decision: a retry of the same decision reuses it, so it is made once.
 import { useMutationState } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import * as banking from '@secure-vault/shared/banking/contracts';
@@ -33,7 +34,7 @@ import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { adminPanelKey } from '../panel-key';
-import { reasonText } from './transfers-cells';
+import { reportProposalConflict, reportProposed } from './approvals-proposed';
 
 export interface Decision {
   transfer: AdminTransfer;
@@ -74,8 +75,10 @@ function effectOf(t: TFunction, { transfer, status }: Decision): string {
 }
 
 function reportFailure(t: TFunction, error: unknown): void {
-  // Decided by someone else first (or gone): the refreshed list shows what happened.
-  if (error instanceof ApiError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND')) {
+  // Already waiting for approval, or decided first: the refreshed lists show which.
+  if (reportProposalConflict(t, error)) return;
+  // Gone meanwhile: the refreshed list shows what happened.
+  if (error instanceof ApiError && error.code === 'NOT_FOUND') {
     toast.error(t('transfers.update.conflictTitle'), {
       description: t('transfers.update.conflictBody'),
     });
@@ -83,23 +86,6 @@ function reportFailure(t: TFunction, error: unknown): void {
   }
   toast.error(t('transfers.update.failedTitle'), {
     description: apiErrorText(t, error, t('transfers.update.failedBody')),
-  });
-}
-
-function reportSuccess(t: TFunction, asked: FinalTransferStatus, result: AdminTransfer): void {
-  // Completing an asset-to-cash request fails it when the holdings no longer cover the amount.
-  if (asked === 'completed' && result.status === 'failed') {
-    toast.error(t('transfers.update.notConvertedTitle'), {
-      description: result.reason
-        ? reasonText(t, result.reason)
-        : t('transfers.update.notConvertedBody'),
-    });
-    return;
-  }
-  toast.success(t('transfers.update.successTitle'), {
-    description: t('transfers.update.successBody', {
-      status: t(`transfers.statusWords.${result.status}`),
-    }),
   });
 }
 
@@ -151,7 +137,7 @@ function DecisionForm({
         </AlertDialogDescription>
       </AlertDialogHeader>
       <p className="rounded-md bg-muted p-3 text-sm font-medium" data-testid="transfer-effect">
-        {effectOf(t, decision)} {t('transfers.decision.final')}
+        {effectOf(t, decision)} {t('transfers.decision.afterApproval')}
       </p>
       {asksReason ? (
         <FormField
@@ -191,23 +177,23 @@ export function TransfersDecisionDialog({
   const { t } = useTranslation(['admin', 'transfers', 'auth']);
   const decide = useApiMutation(banking.setTransferStatus, {
     mutationKey: statusChangeKey,
-    // The list, its counts and the platform's figures all follow the decision, and a CONFLICT
-    // shows what the other decision was.
+    // The proposals list shows the decision waiting for approval (every staff list is under
+    // the panel's key), and a CONFLICT refreshes the request's row.
     invalidates: [adminPanelKey],
   });
   const intention = useIdempotencyKey();
 
   const send = (body: TransferStatusChange, putIssues: (error: unknown) => boolean) => {
     if (!decision) return;
-    const { transfer, status } = decision;
+    const { transfer } = decision;
     const request = { params: { type: transfer.type, id: transfer.id }, body };
     decide.mutate(
       { ...request, idempotencyKey: intention.keyFor(request) },
       {
-        onSuccess: (result) => {
+        onSuccess: () => {
           intention.settle();
           onClose();
-          reportSuccess(t, status, result);
+          reportProposed(t);
         },
         onError: (error) => {
           if (putIssues(error)) return;

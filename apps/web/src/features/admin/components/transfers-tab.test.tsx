@@ -168,7 +168,7 @@ describe('TransfersTab', () => {
     expect(screen.getByTestId('transfers-total')).toHaveTextContent('0 transfers');
   });
 
-  it('reads in Arabic, with the same actions and the decision explained', async () => {
+  it('reads in Arabic, with the same actions and the decision explained, approval included', async () => {
     const user = userEvent.setup();
     await i18next.changeLanguage('ar');
     await i18next.loadNamespaces(['common', ...namespaces]);
@@ -185,7 +185,7 @@ describe('TransfersTab', () => {
     await user.click(within(row).getByRole('button', { name: /^إكمال/ }));
     const dialog = await screen.findByRole('alertdialog', { name: 'إكمال هذا الطلب؟' });
     expect(within(dialog).getByTestId('transfer-effect')).toHaveTextContent(
-      'يُضاف \u2066100.00 US$\u2069 إلى رصيد العميل النقدي.',
+      'يُضاف \u2066100.00 US$\u2069 إلى رصيد العميل النقدي. يسري بعد أن يوافق عليه موظف آخر من صفحة الموافقات، ولا يمكن تغييره بعد ذلك.',
     );
     expect(within(dialog).getByRole('button', { name: 'رجوع' })).toBeVisible();
   });

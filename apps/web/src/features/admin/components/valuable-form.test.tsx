@@ -2,21 +2,33 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminValuable } from '@secure-vault/shared/vault';
+import { toast } from '@/lib/toast';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { users } from '../test-users';
+import { alreadyWaiting, proposed } from './approvals-test-data';
 import { ValuableForm } from './valuable-form';
 
-beforeAll(() => loadCatalogs(['admin', 'vault']));
-afterEach(() => vi.unstubAllGlobals());
+vi.mock('@/lib/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), message: vi.fn() },
+}));
+
+beforeAll(() => loadCatalogs(['admin', 'vault', 'auth']));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+/** What every proposed change says once sent. */
+const sentForApproval = [
+  'Sent for approval',
+  { description: 'Another staff member must approve this change before it takes effect.' },
+] as const;
 
 describe('ValuableForm', () => {
-  it('keeps Add Valuable disabled until user, item name and item type are filled', async () => {
+  it('keeps Add Valuable disabled until user, item name and item type are filled, then proposes it', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi({
-      'POST /api/v1/admin/valuables': (_url, init) => ({
-        status: 201,
-        body: { ...JSON.parse(init.body as string), id: crypto.randomUUID() },
-      }),
+      'POST /api/v1/admin/valuables': proposed(),
     });
     const onDone = vi.fn();
     renderWithProviders(<ValuableForm users={users} editing={null} onDone={onDone} />);
@@ -41,7 +53,10 @@ describe('ValuableForm', () => {
 
     await user.click(submit);
     await waitFor(() => expect(onDone).toHaveBeenCalled());
+    // Nothing is added yet: another staff member must approve the intake.
+    expect(toast.success).toHaveBeenCalledWith(...sentForApproval);
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(new Headers(init.headers).get('idempotency-key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(JSON.parse(init.body as string)).toEqual({
       userId: users[1]?.userId,
       itemName: 'Rolex Daytona',
@@ -103,7 +118,9 @@ describe('ValuableForm', () => {
     await user.selectOptions(await screen.findByLabelText('User'), 'amira@example.com');
     await user.type(screen.getByLabelText('Item name'), 'Deposit');
     await user.selectOptions(screen.getByLabelText('Item type'), 'Cash');
-    expect(screen.getByText("Cash is added to the customer's cash balance.")).toBeVisible();
+    expect(
+      screen.getByText("Once approved, the cash is added to the customer's cash balance."),
+    ).toBeVisible();
     await user.type(screen.getByLabelText('Estimated value (USD)'), '0');
     await user.click(screen.getByRole('button', { name: 'Add Valuable' }));
 
@@ -120,10 +137,7 @@ describe('ValuableForm', () => {
   it('empties the form after adding, ready for the next entry', async () => {
     const user = userEvent.setup();
     stubApi({
-      'POST /api/v1/admin/valuables': (_url, init) => ({
-        status: 201,
-        body: { ...JSON.parse(init.body as string), id: crypto.randomUUID() },
-      }),
+      'POST /api/v1/admin/valuables': proposed(),
     });
     const onDone = vi.fn();
     renderWithProviders(<ValuableForm users={users} editing={null} onDone={onDone} />);
@@ -161,7 +175,14 @@ describe('ValuableForm', () => {
       createdAt: '2026-01-05T12:00:00.000Z',
     };
     const fetchMock = stubApi({
-      [`PATCH /api/v1/admin/valuables/${editing.id}`]: { status: 200, body: editing },
+      [`PATCH /api/v1/admin/valuables/${editing.id}`]: proposed({
+        kind: 'valuable_edit',
+        itemName: 'Painting',
+        itemType: 'artwork',
+        amount: '0.00',
+        valueBefore: '1250.50',
+        valueAfter: '1250.50',
+      }),
     });
     const onDone = vi.fn();
     renderWithProviders(<ValuableForm users={users} editing={editing} onDone={onDone} />);
@@ -172,6 +193,7 @@ describe('ValuableForm', () => {
     expect(screen.getByLabelText('Estimated value (USD)')).toHaveValue(1250.5);
     await user.click(screen.getByRole('button', { name: 'Update Valuable' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
+    expect(toast.success).toHaveBeenCalledWith(...sentForApproval);
     const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(JSON.parse(init.body as string)).toEqual({
       itemName: 'Painting',
@@ -215,7 +237,9 @@ describe('ValuableForm', () => {
     renderWithProviders(<ValuableForm users={users} editing={cash} onDone={() => {}} />);
     expect(await screen.findByLabelText('Item type')).toBeDisabled();
     expect(screen.getByLabelText('Item type')).toHaveValue('cash');
-    expect(screen.getByText("The amount becomes the customer's cash balance.")).toBeVisible();
+    expect(
+      screen.getByText("Once approved, the amount becomes the customer's cash balance."),
+    ).toBeVisible();
     await user.clear(screen.getByLabelText('Estimated value (USD)'));
     await user.click(screen.getByRole('button', { name: 'Update Valuable' }));
 
@@ -229,5 +253,39 @@ describe('ValuableForm', () => {
       description: null,
       storageLocation: null,
     });
+  });
+
+  it('says when a change to the valuable already waits for approval, and keeps the entry', async () => {
+    const user = userEvent.setup();
+    const editing: AdminValuable = {
+      id: '9d8f3f8e-6f1c-4a53-9a43-7d1f1f2f4a14',
+      userId: users[0]!.userId,
+      userEmail: users[0]!.email,
+      itemName: 'Painting',
+      itemType: 'artwork',
+      estimatedValue: '900.00000000',
+      description: null,
+      storageLocation: null,
+      assetSymbol: null,
+      quantity: null,
+      unit: null,
+      status: 'active',
+      dateStored: '2026-01-05T12:00:00.000Z',
+      createdAt: '2026-01-05T12:00:00.000Z',
+    };
+    stubApi({ [`PATCH /api/v1/admin/valuables/${editing.id}`]: alreadyWaiting });
+    const onDone = vi.fn();
+    renderWithProviders(<ValuableForm users={users} editing={editing} onDone={onDone} />);
+    await user.clear(await screen.findByLabelText('Estimated value (USD)'));
+    await user.type(screen.getByLabelText('Estimated value (USD)'), '1000');
+    await user.click(screen.getByRole('button', { name: 'Update Valuable' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Already waiting for approval', {
+        description:
+          'A change to this item or request is already waiting for another staff member, or it was decided meanwhile. Decide or withdraw the waiting one in Approvals first.',
+      }),
+    );
+    expect(onDone).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Estimated value (USD)')).toHaveValue(1000);
   });
 });

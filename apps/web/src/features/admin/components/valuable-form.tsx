@@ -1,7 +1,8 @@
 // Valuables Management, the form (SPEC §5): user, item name and item type required, submit
 // disabled until they are filled; estimated value optional with at most 2 decimals; description
 // and location optional. Checked with the contract's own body schema (decision 003); the
-// server's issues (cash rules among them) land on their fields.
+// server's issues (cash rules among them) land on their fields. Adding or editing proposes the
+// change: it takes effect once another staff member approves it (DESIGN §4 "Dual control").
 import { useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
@@ -23,6 +24,7 @@ import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { adminPanelKey } from '../panel-key';
+import { reportProposalConflict, reportProposed } from './approvals-proposed';
 import { ValuableFields, type ValuableFormValues } from './valuable-fields';
 
 type ValuableFormSchema = z.ZodType<
@@ -74,6 +76,7 @@ export function ValuableForm({
   const form = useSchemaForm(editing ? editFormSchema : adminValuableInputSchema, {
     defaultValues: editing ? valuesOf(editing) : emptyValues,
   });
+  // The proposals list (under the panel's key) shows the new proposal.
   const add = useApiMutation(admin.addValuable, { invalidates: [adminPanelKey] });
   const edit = useApiMutation(admin.editValuable, { invalidates: [adminPanelKey] });
   const isPending = add.isPending || edit.isPending;
@@ -94,6 +97,10 @@ export function ValuableForm({
 
   const onError = (title: string) => (error: unknown) => {
     if (setServerIssues(form, error)) return;
+    if (reportProposalConflict(t, error)) {
+      intention.settle();
+      return;
+    }
     toast.error(title, { description: apiErrorText(t, error, t('valuables.tryAgain')) });
   };
 
@@ -106,7 +113,7 @@ export function ValuableForm({
         {
           onSuccess: () => {
             intention.settle();
-            toast.success(t('valuables.updated'));
+            reportProposed(t);
             onDone();
           },
           onError: onError(t('valuables.updateError')),
@@ -120,7 +127,7 @@ export function ValuableForm({
       {
         onSuccess: () => {
           intention.settle();
-          toast.success(t('valuables.added'));
+          reportProposed(t);
           // Back to the empty form, the selects to their prompts as well; the fields stay
           // registered, so the focus can move at once.
           form.reset(undefined, { keepFieldsRef: true });

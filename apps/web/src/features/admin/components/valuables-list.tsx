@@ -1,6 +1,8 @@
 // Valuables Management, the list (SPEC §2): every valuable with name, type, owner, value (N/A
-// when empty) and date added; edit and delete (after a confirmation). At most 24rem tall.
-import { memo, type RefObject, useRef, useState } from 'react';
+// when empty) and date added; edit and delete (after a confirmation). At most 24rem tall. A
+// deletion is proposed: the valuable stays until another staff member approves its removal
+// (DESIGN §4 "Dual control").
+import { memo, type RefObject, useState } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import * as admin from '@secure-vault/shared/admin/contracts';
 import type { AdminValuable } from '@secure-vault/shared/vault';
@@ -27,6 +29,7 @@ import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { holdingName } from '@/lib/valuable-text';
 import { adminPanelKey } from '../panel-key';
+import { reportProposalConflict, reportProposed } from './approvals-proposed';
 import { EmailAddress } from '@/components/ui/email-address';
 
 /** Traded positions (metals, crypto) follow listed prices: staff may delete them, not edit. */
@@ -111,23 +114,21 @@ export function ValuablesList({
   valuables,
   editingId,
   onEdit,
-  onDeleted,
   listRef,
 }: {
   valuables: AdminValuable[];
   editingId: string | null;
   onEdit: (valuable: AdminValuable) => void;
-  onDeleted: (valuable: AdminValuable) => void;
-  /** The scrolling list, to take the focus back when the row that had it is gone. */
+  /** The scrolling list, where the tab takes the keyboard back after an edit. */
   listRef: RefObject<HTMLUListElement | null>;
 }) {
   const { t } = useTranslation(['admin', 'vault', 'catalogue']);
   const language = currentLanguage();
   const [toDelete, setToDelete] = useState<AdminValuable | null>(null);
+  // The proposals list (under the panel's key) shows the proposed removal.
   const remove = useApiMutation(admin.deleteValuable, { invalidates: [adminPanelKey] });
-  // A retry of the same deletion reuses its key, so the journal takes the value out once.
+  // A retry of the same proposal reuses its key, so it is made once.
   const intention = useIdempotencyKey();
-  const hasDeleted = useRef(false);
 
   if (valuables.length === 0) {
     return (
@@ -165,15 +166,8 @@ export function ValuablesList({
           if (!isOpen && !remove.isPending) setToDelete(null);
         }}
       >
-        <AlertDialogContent
-          onCloseAutoFocus={(event) => {
-            // The deleted row's button is gone: keep the keyboard in the list.
-            if (!hasDeleted.current) return;
-            hasDeleted.current = false;
-            event.preventDefault();
-            listRef.current?.focus();
-          }}
-        >
+        {/* The row stays until the removal is approved: the keyboard returns to its button. */}
+        <AlertDialogContent>
           <AlertDialogHeader>
             <AlertDialogTitle>{t('valuables.deleteTitle')}</AlertDialogTitle>
             <AlertDialogDescription>
@@ -195,20 +189,21 @@ export function ValuablesList({
               onClick={(event) => {
                 event.preventDefault();
                 if (!toDelete) return;
-                const valuable = toDelete;
-                const request = { params: { id: valuable.id } };
+                const request = { params: { id: toDelete.id } };
                 remove.mutate(
                   { ...request, idempotencyKey: intention.keyFor(request) },
                   {
                     onSuccess: () => {
                       intention.settle();
-                      toast.success(t('valuables.deleted'));
-                      hasDeleted.current = true;
+                      reportProposed(t);
                       setToDelete(null);
-                      onDeleted(valuable);
                     },
                     onError: (error) => {
                       setToDelete(null);
+                      if (reportProposalConflict(t, error)) {
+                        intention.settle();
+                        return;
+                      }
                       toast.error(t('valuables.deleteError'), {
                         description: apiErrorText(t, error, t('valuables.tryAgain')),
                       });

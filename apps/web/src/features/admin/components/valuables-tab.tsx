@@ -1,4 +1,5 @@
 // Valuables Management (SPEC §2): the add/edit form on the left, every valuable on the right.
+// Adding, editing and deleting are proposals another staff member approves in Approvals.
 import { useRef, useState } from 'react';
 import * as admin from '@secure-vault/shared/admin/contracts';
 import type { AdminValuable } from '@secure-vault/shared/vault';
@@ -61,9 +62,6 @@ export function ValuablesTab() {
               editingId={editing?.id ?? null}
               listRef={list}
               onEdit={setEditing}
-              onDeleted={(valuable) => {
-                if (valuable.id === editing?.id) setEditing(null);
-              }}
             />
           ) : valuables.isError ? (
             <LoadError onRetry={() => void valuables.refetch()} isRetrying={valuables.isFetching}>
