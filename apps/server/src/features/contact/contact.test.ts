@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { backgroundWorkSettled } from '../../auth/background-work.ts';
 import { contactMessages, mailOutbox } from '../../db/schema.ts';
 import { createLogger } from '../../logger.ts';
 import { createTestApp, jsonHeaders, manualClock, type TestApp } from '../../test/test-app.ts';
@@ -37,7 +38,9 @@ function send(body: unknown, headers: Record<string, string> = {}, ip = '203.0.1
   });
 }
 
+/** The dev mailbox for an address, once any mail sent after an answer has gone. */
 async function mailbox(to: string) {
+  await backgroundWorkSettled(t.ctx);
   const res = await t.app.inject({ url: `/api/v1/dev/mailbox?to=${encodeURIComponent(to)}` });
   expect(res.statusCode).toBe(200);
   return res.json<{ to: string; subject: string; text: string }[]>();
