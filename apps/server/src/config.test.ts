@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, trustProxyOption } from './config.ts';
 
 const base = { DATA_KEY: 'ab'.repeat(32), DATA_DIR: '/tmp/sv-config-test' };
 const postgres = 'postgres://postgres@127.0.0.1:5432/db';
@@ -84,6 +84,57 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...base, ...production, WEB_CONCURRENCY: '4' })).toThrow(
         /WEB_CONCURRENCY: more than 1 needs DATABASE_URL/,
       );
+    });
+  });
+
+  describe('TRUST_PROXY', () => {
+    it('trusts no proxy unless told, in production too', () => {
+      expect(loadConfig(base).trustProxy).toBe(false);
+      expect(loadConfig({ ...base, ...production }).trustProxy).toBe(false);
+      for (const none of ['', 'false', '0']) {
+        expect(loadConfig({ ...base, ...production, TRUST_PROXY: none }).trustProxy).toBe(false);
+      }
+    });
+
+    it('takes a hop count, or addresses and ranges', () => {
+      expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+      expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+      expect(
+        loadConfig({
+          ...base,
+          TRUST_PROXY: '10.0.0.0/8, 192.0.2.7,2001:db8::/32,172.16.0.0/255.240.0.0,loopback',
+        }).trustProxy,
+      ).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32', '172.16.0.0/255.240.0.0', 'loopback']);
+    });
+
+    it('refuses true, and any range of every address, telling what to set instead', () => {
+      for (const everyone of ['true', '0.0.0.0/0', '::/0', '10.0.0.1,0.0.0.0/0.0.0.0']) {
+        expect(() => loadConfig({ ...base, TRUST_PROXY: everyone })).toThrow(
+          /TRUST_PROXY: .* would let any caller choose its own address; name the proxies instead: a hop count/,
+        );
+      }
+    });
+
+    it.each([
+      'yes',
+      '10.0.0.1;10.0.0.2',
+      '10.0.0.256',
+      '10.0.0.0/33',
+      '::1/129',
+      '10.0.0.0/255.0.255.0',
+      '1.5',
+      '101',
+    ])('refuses %j', (value) => {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(/TRUST_PROXY: /);
+    });
+
+    it('counts hops from the connection: 1 believes only the right-most entry', () => {
+      const trust = trustProxyOption(1);
+      expect(typeof trust).toBe('function');
+      if (typeof trust !== 'function') return;
+      expect([trust('10.0.0.2', 0), trust('203.0.113.9', 1)]).toEqual([true, false]);
+      expect(trustProxyOption(false)).toBe(false);
+      expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
     });
   });
 });

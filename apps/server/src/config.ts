@@ -1,6 +1,7 @@
 // Configuration from the environment, checked once at start-up (DESIGN §3).
 import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -48,7 +49,26 @@ const envSchema = z
     ),
     /** Whether staff must have two-factor sign-in on before any admin route answers. */
     STAFF_2FA: z.enum(['required', 'optional']).default('required'),
-    TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+    /**
+     * The proxies in front of the server (DESIGN §4, client addresses): a hop count, or a
+     * comma-separated list of addresses and ranges. Unset or `false`: none, whatever the
+     * environment; the address the connection comes from is the client.
+     */
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .trim()
+        .transform((value, ctx): TrustedProxies => {
+          const trusted = parseTrustedProxies(value);
+          if (typeof trusted === 'string') {
+            ctx.addIssue({ code: 'custom', message: trusted });
+            return z.NEVER;
+          }
+          return trusted;
+        })
+        .optional(),
+    ),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -118,8 +138,12 @@ export interface Config {
   /** SIGNING_KEY as given (auth/signing-key.ts reads it), or undefined for the generated one. */
   signingKey: string | undefined;
   staff2fa: 'required' | 'optional';
-  /** Take the client address from X-Forwarded-For (behind a load balancer). */
-  trustProxy: boolean;
+  /**
+   * The proxies whose X-Forwarded-For entries are believed (Fastify's `trustProxy`): none
+   * (false), the last n hops, or these addresses and ranges. The client is the right-most entry
+   * no trusted proxy added.
+   */
+  trustProxy: TrustedProxies;
   logLevel: string;
   webDist: string;
   /** Server processes on the port: 1 runs in this process, more fork workers (cluster.ts). */
@@ -164,8 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataKey: e.DATA_KEY ? Buffer.from(e.DATA_KEY, 'hex') : localDataKey(dataDir),
     signingKey: e.SIGNING_KEY,
     staff2fa: e.STAFF_2FA,
-    trustProxy:
-      e.TRUST_PROXY === undefined ? e.NODE_ENV === 'production' : e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     // One per core in production on PostgreSQL; PGlite is always one process.
@@ -175,6 +198,71 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(8, 4 * os.availableParallelism()),
     jobIntervalMs: e.JOB_INTERVAL_MS ?? 15_000,
   };
+}
+
+/** No proxy, a number of proxy hops, or the proxies' addresses and ranges. */
+export type TrustedProxies = false | number | string[];
+
+/**
+ * Fastify's `trustProxy` for the setting. A hop count becomes a function: Fastify 5.12 no longer
+ * takes a number (it would trust nothing), because a count believes whoever connects, so it is
+ * right only where nothing but the proxies can reach the server (README, TRUST_PROXY).
+ */
+export function trustProxyOption(
+  trusted: TrustedProxies,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trusted !== 'number') return trusted;
+  // Hop 0 is the connection's own address, 1 the right-most X-Forwarded-For entry, and so on.
+  return (_address, hop) => hop < trusted;
+}
+
+/** proxy-addr's names for the reserved ranges, which Fastify accepts beside addresses. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, or a range as address/prefix length or address/netmask (proxy-addr's forms). */
+function isAddressOrRange(entry: string): boolean {
+  if (namedRanges.has(entry)) return true;
+  const [address = '', mask, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (mask === undefined) return true;
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(mask) === 4 && isContiguousNetmask(mask);
+}
+
+/** 255.255.240.0, not 255.0.255.0: a netmask proxy-addr can turn into a prefix length. */
+function isContiguousNetmask(mask: string): boolean {
+  const bits = mask.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
+  const inverted = 0xffffffff - bits;
+  return (inverted & (inverted + 1)) === 0;
+}
+
+/**
+ * TRUST_PROXY's value, or what is wrong with it. `true` is refused: it would believe every
+ * X-Forwarded-For entry, so any caller could name its own address (rate limits, audit log).
+ */
+export function parseTrustedProxies(value: string): TrustedProxies | string {
+  if (value === 'false') return false;
+  const entries = value.split(',').map((entry) => entry.trim());
+  // A range of every address (0.0.0.0/0, ::/0) is `true` written another way.
+  if (value === 'true' || entries.some((entry) => /\/0*(0|0\.0\.0\.0)$/.test(entry))) {
+    return (
+      `${value} would let any caller choose its own address; name the proxies instead: ` +
+      'a hop count (1 behind one load balancer) or their addresses (10.0.0.0/8,192.0.2.7)'
+    );
+  }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return hops <= 100 ? (hops === 0 ? false : hops) : 'must be at most 100 hops';
+  }
+  const bad = entries.filter((entry) => !isAddressOrRange(entry));
+  if (bad.length > 0) {
+    return (
+      `must be false, a hop count or a comma-separated list of addresses and ranges ` +
+      `(10.0.0.0/8, 192.0.2.7, loopback); not ${bad.map((entry) => JSON.stringify(entry)).join(', ')}`
+    );
+  }
+  return entries;
 }
 
 /** True when `text` is an Ed25519 private key in PKCS#8, as PEM or as base64 of its DER. */

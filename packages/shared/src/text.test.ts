@@ -10,6 +10,7 @@ import {
   secretText,
   singleLineText,
   textInvalidMessage,
+  toSingleLineText,
 } from './text.ts';
 
 const refusedEverywhere = [
@@ -76,6 +77,28 @@ describe('isSecretText', () => {
   it('keeps spaces at the ends and any printable character', () => {
     expect(isSecretText('  pa ss \u202e wörd 🔑  ')).toBe(true);
     expect(isSecretText('a\tb')).toBe(false);
+  });
+});
+
+describe('toSingleLineText', () => {
+  it.each([...refusedEverywhere, ...refusedOnOneLine])('makes a %s one line', (_, value) => {
+    expect(isSingleLineText(toSingleLineText(value))).toBe(true);
+  });
+  it.each(keptEverywhere)('keeps %s as it is', (_, value) => {
+    expect(toSingleLineText(value)).toBe(value);
+  });
+  it('puts one space for each run it takes out, and trims', () => {
+    expect(toSingleLineText('\u001b[31mMozilla\r\n\u0000\u0085X-Injected: 1\n')).toBe(
+      '[31mMozilla X-Injected: 1',
+    );
+  });
+  it('always returns what the single-line rule accepts', () => {
+    fc.assert(
+      fc.property(codeUnits, (value) => {
+        expect(isSingleLineText(toSingleLineText(value))).toBe(true);
+      }),
+      { numRuns: 2000, seed: 9 },
+    );
   });
 });
 

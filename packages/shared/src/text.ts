@@ -47,6 +47,20 @@ export function isSecretText(value: string): boolean {
   return !loneSurrogate.test(value) && !anyControl.test(value);
 }
 
+const refusedInSingleLine = new RegExp(
+  `(?:${[loneSurrogate, anyControl, layoutControl].map((re) => re.source).join('|')})+`,
+  'gu',
+);
+
+/**
+ * Text the server did not ask a person for (a User-Agent header) made into one line the rule
+ * accepts: every run of characters `isSingleLineText` refuses becomes one space, and the result
+ * is trimmed.
+ */
+export function toSingleLineText(value: string): string {
+  return value.replace(refusedInSingleLine, ' ').trim();
+}
+
 const rule = { message: textInvalidMessage, abort: true } as const;
 
 /**

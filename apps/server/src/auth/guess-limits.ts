@@ -11,6 +11,7 @@ import {
   type LimitHit,
   limits,
   recordHits,
+  unknownAddress,
 } from './rate-limit.ts';
 
 export interface GuessPolicy {
@@ -50,11 +51,11 @@ export interface GuessAttempt {
 export async function claimGuess(
   ctx: AppContext,
   policy: GuessPolicy,
-  who: { subject: string; ip: string },
+  who: { subject: string; ip: string | null },
   now: Date,
 ): Promise<GuessAttempt | null> {
   // An address never holds '|', so the pair key is unambiguous whatever the subject holds.
-  const pair = `${who.subject}|${who.ip}`;
+  const pair = `${who.subject}|${who.ip ?? unknownAddress}`;
   const hits: LimitHit[] = [
     { limit: policy.pair, value: pair },
     { limit: policy.subject, value: who.subject },

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { type codePurposes, codeSends, oneTimeCodes } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { limits, recordHits } from './rate-limit.ts';
+import { limits, recordHits, unknownAddress } from './rate-limit.ts';
 import { equalHashes, keyedHash } from './secrets.ts';
 
 /** One of codePurposes (db/schema.ts), which the database's check is built from. */
@@ -31,7 +31,7 @@ function codeHash(dataKey: Buffer, purpose: CodePurpose, email: string, code: st
  */
 export async function claimCodeSend(
   ctx: AppContext,
-  { purpose, email, ip }: { purpose: CodePurpose; email: string; ip: string },
+  { purpose, email, ip }: { purpose: CodePurpose; email: string; ip: string | null },
 ): Promise<void> {
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
@@ -50,7 +50,7 @@ export async function claimCodeSend(
     }
     const hits = await recordHits(tx, ctx.config.dataKey, now, [
       { limit: limits.codeSendEmail, value: `${purpose}:${email}` },
-      { limit: limits.codeSendIp, value: `${purpose}:${ip}` },
+      { limit: limits.codeSendIp, value: `${purpose}:${ip ?? unknownAddress}` },
     ]);
     if (hits.over.length > 0)
       throw new AppError('RATE_LIMITED', 'Too many codes were requested. Please try again later.');

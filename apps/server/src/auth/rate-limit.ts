@@ -56,9 +56,15 @@ for (const { bucket, windowMs } of Object.values(limits)) {
 
 export interface LimitHit {
   limit: Limit;
-  /** The raw value (email, IP, user id); only its keyed hash is stored. */
-  value: string;
+  /**
+   * The raw value (email, IP, user id); only its keyed hash is stored. Null is an address that
+   * could not be read (auth/request-meta.ts): every such caller shares one key.
+   */
+  value: string | null;
 }
+
+/** The key of callers without a readable address: no address, email or id is spelled so. */
+export const unknownAddress = '?';
 
 export interface RecordedHits {
   ids: string[];
@@ -73,7 +79,7 @@ interface KeyedHit {
 
 const keyOf = (dataKey: Buffer, { limit, value }: LimitHit): KeyedHit => ({
   limit,
-  key: keyedHash(dataKey, `${limit.bucket}:${value}`),
+  key: keyedHash(dataKey, `${limit.bucket}:${value ?? unknownAddress}`),
 });
 
 const inWindow = ({ limit, key }: KeyedHit, now: Date): SQL | undefined =>

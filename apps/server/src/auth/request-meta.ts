@@ -1,18 +1,38 @@
 // What services need to know about the request besides its body.
+import { isIP, SocketAddress } from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { type Language, languageFromHeader } from '@secure-vault/shared';
+import { type Language, languageFromHeader, toSingleLineText } from '@secure-vault/shared';
 
 export interface RequestMeta {
-  ip: string;
+  /**
+   * The client's address in canonical form (DESIGN §4, client addresses), or null when what
+   * the trusted proxies forwarded is not an address. Rate limits count every such caller as one.
+   */
+  ip: string | null;
+  /** The User-Agent as one line of text (the text rule), at most 512 characters. */
   userAgent: string | null;
   language: Language;
 }
 
+/**
+ * An address as one spelling: IPv6 compressed and lower-case, without a zone; an IPv4 address
+ * mapped into IPv6 (a dual-stack listener) as plain IPv4. Null for anything else.
+ */
+export function canonicalIp(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  const family = isIP(value);
+  if (family === 0) return null;
+  const { address } = new SocketAddress({ address: value, family: family === 4 ? 'ipv4' : 'ipv6' });
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)?.[1];
+  return mapped ?? address;
+}
+
 export function requestMeta(request: FastifyRequest): RequestMeta {
-  const userAgent = request.headers['user-agent'];
+  // Cut before cleaning, so the cut cannot leave half of a character behind.
+  const userAgent = toSingleLineText((request.headers['user-agent'] ?? '').slice(0, 512));
   return {
-    ip: request.ip,
-    userAgent: userAgent ? userAgent.slice(0, 512) : null,
+    ip: canonicalIp(request.ip),
+    userAgent: userAgent === '' ? null : userAgent,
     language: languageFromHeader(request.headers['accept-language']),
   };
 }
