@@ -163,10 +163,40 @@ describe('confirmation of payee', () => {
       'RATE_LIMITED',
     );
     expect(errorOf(await lookUp(sender, receiver.accountNumber), 429).code).toBe('RATE_LIMITED');
-    // A real transfer still goes through: learning that a number exists this way costs value
-    // sent to its owner, who is told who sent it.
+    // A real receiver is refused alike until the window passes, then the transfer goes through.
+    expect(errorOf(await send(sender, receiver, cash, '1'), 429).code).toBe('RATE_LIMITED');
+    expect(await cashOf(t, sender.userId)).toBe('97.00000000');
+    clock.advance(15 * 60_000 + 1);
     expect((await send(sender, receiver, cash, '1')).statusCode).toBe(201);
     expect(await cashOf(t, sender.userId)).toBe('96.00000000');
+  });
+
+  it('answers a real and an unknown number alike once the limit is reached', async () => {
+    const sender = await verifiedCustomer(t, { cash: '100' });
+    const receiver = await verifiedCustomer(t);
+    const cash = await cashIdOf(t, sender.userId);
+    const unknown = await unusedAccountNumber();
+    for (let i = 0; i < 30; i++) {
+      expect((await lookUp(sender, unknown)).statusCode).toBe(404);
+    }
+    const answer = (res: { statusCode: number; json(): unknown }) => {
+      const body = res.json() as { error?: { code: string; message: string } };
+      return [res.statusCode, body.error?.code, body.error?.message];
+    };
+    const refused = [429, 'RATE_LIMITED', 'Too many account lookups. Please try again later.'];
+    for (const accountNumber of [receiver.accountNumber, unknown, sender.accountNumber]) {
+      // The lookup, a transfer of the caller's own cash, and one of a valuable that is not
+      // theirs (which a real receiver would otherwise answer with its own 404).
+      expect(answer(await lookUp(sender, accountNumber)), accountNumber).toEqual(refused);
+      expect(answer(await send(sender, { accountNumber }, cash, '1')), accountNumber).toEqual(
+        refused,
+      );
+      expect(
+        answer(await send(sender, { accountNumber }, randomUUID(), '1')),
+        accountNumber,
+      ).toEqual(refused);
+    }
+    expect(await cashOf(t, sender.userId)).toBe('100.00000000');
   });
 
   it('is refused without a session', async () => {
