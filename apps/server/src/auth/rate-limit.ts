@@ -43,6 +43,11 @@ export const limits = {
   passwordResetCheckIp: { bucket: 'password_reset_check:ip', max: 30, windowMs: hour },
   /** Confirmation-of-payee lookups per user: plenty for people, too few to list customers. */
   recipientLookupUser: { bucket: 'recipient_lookup:user', max: 30, windowMs: 15 * minute },
+  /**
+   * Signed statements and proofs of holdings drawn per user (each costs 0.1–0.5 s of CPU): a
+   * year of statements in both languages fits, a loop of them does not.
+   */
+  signedDocumentUser: { bucket: 'signed_document:user', max: 20, windowMs: 10 * minute },
 } satisfies Record<string, Limit>;
 
 /**

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as statements from '@secure-vault/shared/statements/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../auth/access.ts';
-import { forgetHits, type Limit, recordHits } from '../../auth/rate-limit.ts';
+import { forgetHits, type Limit, limits, recordHits } from '../../auth/rate-limit.ts';
 import { signDocument, signingKeyOf, verifySignedDocument } from '../../auth/signing-key.ts';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
@@ -59,6 +59,20 @@ async function readPdfBody(request: FastifyRequest, payload: NodeJS.ReadableStre
 }
 
 export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
+  /**
+   * Counts one signed document the user asks for (statement or proof of holdings, one budget);
+   * past the limit it is taken back and refused, before any drawing.
+   */
+  async function countDocument(userId: string): Promise<void> {
+    const hits = await recordHits(ctx.db, ctx.config.dataKey, ctx.clock.now(), [
+      { limit: limits.signedDocumentUser, value: userId },
+    ]);
+    if (hits.over.length > 0) {
+      await forgetHits(ctx.db, hits.ids);
+      throw new AppError('RATE_LIMITED', 'Too many documents. Please try again later.');
+    }
+  }
+
   route(app, statements.getStatement, async (request, reply) => {
     const { user } = requireAuth(request);
     const period = request.params.file.slice(0, 7);
@@ -66,6 +80,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (period > periodOf(now) || period < firstPeriod) {
       throw new AppError('NOT_FOUND', 'There is no statement for that month yet.');
     }
+    await countDocument(user.id);
     const language = request.query.lang ?? 'en';
     const model = await readStatement(ctx.db, user.id, period, now);
     const { pdf } = await drawStatement(model, language, ctx.config.appUrl);
@@ -85,6 +100,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, statements.getProofOfHoldings, async (request, reply) => {
     const { user } = requireAuth(request);
+    await countDocument(user.id);
     const model = await readProofOfHoldings(ctx.db, user.id, ctx.clock.now());
     const { pdf } = await drawProofOfHoldings(model, request.query.lang ?? 'en', ctx.config.appUrl);
     const at = model.at.toISOString();

@@ -440,3 +440,27 @@ describe('the signing key in DATA_DIR', () => {
     }
   }, 120_000);
 });
+
+describe('the per-user limit on signed documents', () => {
+  it('draws 20 statements and proofs of holdings in 10 minutes, then answers 429 until the window passes', async () => {
+    const busy = await createCustomer(t, { cash: '10', label: 'documents-busy' });
+    const other = await createCustomer(t, { label: 'documents-other' });
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const url = i % 2 === 0 ? '/me/statements/2026-06.pdf' : '/me/proof-of-holdings.pdf';
+      answers.push((await get(url, busy)).statusCode);
+    }
+    expect(answers).toEqual(Array(20).fill(200));
+    // One budget for both kinds, counted per customer (not per address: each call above came
+    // from another one).
+    for (const url of ['/me/statements/2026-06.pdf', '/me/proof-of-holdings.pdf']) {
+      const res = await get(url, busy);
+      expect([res.statusCode, res.json().error.code], url).toEqual([429, 'RATE_LIMITED']);
+    }
+    expect((await get('/me/proof-of-holdings.pdf', other)).statusCode).toBe(200);
+    // A month with no statement yet draws nothing, so it is answered as before.
+    expect((await get('/me/statements/2027-01.pdf', busy)).statusCode).toBe(404);
+    clock.advance(10 * 60_000 + 1);
+    expect((await get('/me/proof-of-holdings.pdf', busy)).statusCode).toBe(200);
+  }, 60_000);
+});
