@@ -501,12 +501,26 @@ describe('a job whose work fails', () => {
 });
 
 describe('POST /api/v1/dev/run-jobs', () => {
+  // Development routes answer only a client on this machine (features/dev/routes.ts).
+  const onThisMachine = { ip: '127.0.0.1' };
   it('runs the jobs due at the time it is given', async () => {
     const world = await customerWithTerms('dev');
-    const early = await call(t, 'POST', '/dev/run-jobs', { at: start.toISOString() });
+    const early = await call(
+      t,
+      'POST',
+      '/dev/run-jobs',
+      { at: start.toISOString() },
+      onThisMachine,
+    );
     expect(early.statusCode, early.body).toBe(200);
     expect(early.json()).toEqual({ ran: 0 });
-    const res = await call(t, 'POST', '/dev/run-jobs', { at: farFuture.toISOString() });
+    const res = await call(
+      t,
+      'POST',
+      '/dev/run-jobs',
+      { at: farFuture.toISOString() },
+      onThisMachine,
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ ran: world.terms.length });
     await expectMaturedOnce(world);
@@ -514,14 +528,20 @@ describe('POST /api/v1/dev/run-jobs', () => {
   });
 
   it('refuses a time that is not one', async () => {
-    const res = await call(t, 'POST', '/dev/run-jobs', { at: 'tomorrow' });
+    const res = await call(t, 'POST', '/dev/run-jobs', { at: 'tomorrow' }, onThisMachine);
     expect(res.statusCode).toBe(400);
   });
 
   it('does not exist while real mail is configured', async () => {
     const app = await createTestApp({ env: { MAIL_URL: 'smtp://127.0.0.1:1' } });
     try {
-      const res = await call(app, 'POST', '/dev/run-jobs', { at: farFuture.toISOString() });
+      const res = await call(
+        app,
+        'POST',
+        '/dev/run-jobs',
+        { at: farFuture.toISOString() },
+        onThisMachine,
+      );
       expect(res.statusCode).toBe(404);
     } finally {
       await app.close();
@@ -548,9 +568,13 @@ describe('POST /api/v1/dev/run-jobs', () => {
     const app = await buildApp(ctx);
     try {
       await app.ready();
-      const res = await call({ app, ctx, close: () => app.close() }, 'POST', '/dev/run-jobs', {
-        at: farFuture.toISOString(),
-      });
+      const res = await call(
+        { app, ctx, close: () => app.close() },
+        'POST',
+        '/dev/run-jobs',
+        { at: farFuture.toISOString() },
+        onThisMachine,
+      );
       expect(res.statusCode).toBe(404);
     } finally {
       await app.close();
