@@ -131,6 +131,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await feature(devRoutes);
   }
 
-  await registerSpa(app, ctx.config.webDist, ctx.clock);
+  await registerSpa(app, ctx.config.webDist, ctx.clock, {
+    serveSourceMaps: ctx.config.serveSourceMaps,
+  });
   return app;
 }

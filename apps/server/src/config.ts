@@ -73,6 +73,8 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     WEB_DIST: z.string().optional(),
+    /** Whether the web app's source maps (`*.map`) are served; they are not unless asked for. */
+    SERVE_SOURCE_MAPS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
     /** Server processes sharing the port (main.ts, cluster.ts); PostgreSQL only. */
     WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
     JOB_INTERVAL_MS: z.preprocess(
@@ -146,6 +148,8 @@ export interface Config {
   trustProxy: TrustedProxies;
   logLevel: string;
   webDist: string;
+  /** Serve the build's source maps, which spell out the web app's source: off by default. */
+  serveSourceMaps: boolean;
   /** Server processes on the port: 1 runs in this process, more fork workers (cluster.ts). */
   webConcurrency: number;
   /**
@@ -191,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    serveSourceMaps: e.SERVE_SOURCE_MAPS === 'true',
     // One per core in production on PostgreSQL; PGlite is always one process.
     webConcurrency:
       e.WEB_CONCURRENCY ??

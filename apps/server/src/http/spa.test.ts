@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, manualClock, type TestApp } from '../test/test-app.ts';
 import { yearPlaceholder } from '@secure-vault/shared/prerender';
@@ -33,6 +33,11 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>Secure Vault</title></head><body></body></html>',
   );
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // A source map as the build writes it, precompressed beside it (scripts/compress.ts).
+  const map = '{"version":3,"sources":["../../src/app/app.tsx"],"sourcesContent":["secret"]}';
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map'), map);
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map.br'), brotliCompressSync(map));
+  writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map.gz'), gzipSync(map));
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   writeHomePages();
   t = await createTestApp({ env: { WEB_DIST: dist }, clock });
@@ -198,5 +203,56 @@ describe('the prerendered pages at / and /about', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
     writeHomePages();
+  });
+});
+
+describe('source maps', () => {
+  it.each([
+    '/assets/app-abc123.js.map',
+    '/assets/app-abc123.js.map.br',
+    '/assets/app-abc123.js.map.gz',
+    '/assets/app-abc123.js.MAP',
+  ])('are not served by default: %s is a plain 404', async (url) => {
+    for (const encoding of [undefined, 'br', 'gzip']) {
+      const res = await t.app.inject({
+        url,
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+      expect([res.statusCode, res.body], `${url} ${encoding}`).toEqual([404, 'Not found.']);
+    }
+  });
+
+  it('are not reached by another spelling of the path', async () => {
+    for (const url of [
+      '/assets/app-abc123.js.%6Dap',
+      '/assets/app-abc123.js%2Emap',
+      '/assets//app-abc123.js.map',
+      '/assets/./app-abc123.js.map',
+      '/assets/app-abc123.js.map/',
+      '/assets/app-abc123.js.map?v=1',
+    ]) {
+      for (const encoding of ['identity', 'br', 'gzip']) {
+        const res = await t.app.inject({ url, headers: { 'accept-encoding': encoding } });
+        const sent = res.headers['content-encoding'];
+        const body =
+          sent === 'br'
+            ? brotliDecompressSync(res.rawPayload)
+            : sent === 'gzip'
+              ? gunzipSync(res.rawPayload)
+              : res.rawPayload;
+        expect(body.toString(), `${url} ${encoding}`).not.toContain('sourcesContent');
+      }
+    }
+  });
+
+  it('are served when SERVE_SOURCE_MAPS=true', async () => {
+    const withMaps = await createTestApp({ env: { WEB_DIST: dist, SERVE_SOURCE_MAPS: 'true' } });
+    try {
+      const res = await withMaps.app.inject({ url: '/assets/app-abc123.js.map' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('sourcesContent');
+    } finally {
+      await withMaps.close();
+    }
   });
 });

@@ -13,10 +13,14 @@ import { appPage } from './app-page.ts';
 import { errorBody } from './errors.ts';
 import { prerenderedPage } from './prerendered-page.ts';
 
+/** A source map, or its precompressed copy: `/assets/index-abc.js.map`, `….map.br`. */
+const sourceMap = /\.map(\.(br|gz))?$/i;
+
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string,
   clock: Clock,
+  options: { serveSourceMaps?: boolean } = {},
 ): Promise<void> {
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   const sendApp = appPage(webDist);
@@ -31,8 +35,11 @@ export async function registerSpa(
         index: false,
         preCompressed: true,
         // The prerendered pages still hold the year placeholder; only their paths send them, filled in.
+        // Source maps hand out the app's source as written: only when SERVE_SOURCE_MAPS asks.
         allowedPath: (pathName) =>
-          !pathName.startsWith('/prerendered/') && !pathName.startsWith('/index.html'),
+          !pathName.startsWith('/prerendered/') &&
+          !pathName.startsWith('/index.html') &&
+          (options.serveSourceMaps === true || !sourceMap.test(pathName)),
         setHeaders(res, filePath) {
           const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
           res.header(
