@@ -3,11 +3,18 @@
 // use) who is not the maker; `staffChange` makes a proposal and has it approved, as two people
 // at the admin panel would.
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { Proposal } from '@secure-vault/shared/approvals';
+import type { AdminTransfer } from '@secure-vault/shared/transfers';
+import { transfers } from '../db/banking-schema.ts';
+import { auditLog } from '../db/schema.ts';
 import type { Customer } from './customers.ts';
-import { createStaffMember, moneyPost } from './money-movements.ts';
+import { createStaffMember, moneyPost, settle } from './money-movements.ts';
 import type { TestApp } from './test-app.ts';
 import { type AnyMethod, keyedApi } from './vault.ts';
+
+/** A staff member as the tests hold one: who they are and their session. */
+type Staff = Pick<Customer, 'userId' | 'cookie'>;
 
 const checkers = new WeakMap<TestApp, Customer[]>();
 
@@ -52,7 +59,7 @@ export const withdrawProposal = (t: TestApp, staff: Pick<Customer, 'cookie'>, id
  */
 export async function staffChange(
   t: TestApp,
-  maker: Customer,
+  maker: Staff,
   method: AnyMethod,
   url: string,
   body?: unknown,
@@ -69,4 +76,69 @@ export async function staffChange(
     throw new Error(`approving ${proposal.kind} answered ${approved.statusCode}: ${approved.body}`);
   }
   return approved.json<Proposal>();
+}
+
+/** The answer to an approval, as the admin panel receives it. */
+export type Answer = Awaited<ReturnType<typeof approveProposal>>;
+
+/**
+ * Proposes `change` as `maker` (expected 202) and has a second staff member approve it; returns
+ * the approval's answer as it is (a test may expect the approval refused) and the proposal.
+ */
+export async function proposeAndApprove(
+  t: TestApp,
+  maker: Staff,
+  method: AnyMethod,
+  url: string,
+  body?: unknown,
+): Promise<{ proposal: Proposal; approval: Answer; checker: Customer }> {
+  const proposed = await keyedApi(t, method, url, body, maker.cookie);
+  if (proposed.statusCode !== 202) {
+    throw new Error(`proposing ${method} ${url} answered ${proposed.statusCode}: ${proposed.body}`);
+  }
+  const proposal = proposed.json<Proposal>();
+  const checker = await checkerFor(t, maker);
+  return { proposal, approval: await approveProposal(t, checker, proposal.id), checker };
+}
+
+/**
+ * The valuable an approved valuable proposal added, changed or removed: named by the audit row
+ * its approval wrote (`details.proposalId`, `details.valuableId`).
+ */
+export async function valuableIdOf(t: TestApp, proposalId: string): Promise<string> {
+  const [row] = await t.ctx.db
+    .select({ valuableId: sql<string | null>`${auditLog.details} ->> 'valuableId'` })
+    .from(auditLog).where(sql`${auditLog.details} ->> 'proposalId' = ${proposalId}
+      and ${auditLog.action} in ('admin.valuable_added', 'admin.valuable_edited', 'admin.valuable_deleted')`);
+  if (!row?.valuableId) throw new Error(`proposal ${proposalId} changed no valuable`);
+  return row.valuableId;
+}
+
+/** A request made final as two staff members do it: `staff` proposes, another approves. */
+export async function settleApproved(
+  t: TestApp,
+  staff: Staff,
+  type: string,
+  id: string,
+  status: 'completed' | 'failed' | 'cancelled',
+  reason?: string,
+): Promise<{ approval: Answer; proposal: Proposal; transfer: AdminTransfer | undefined }> {
+  const proposed = await settle(t, staff, type, id, status, reason);
+  if (proposed.statusCode !== 202) {
+    throw new Error(
+      `proposing ${status} for ${type} ${id} answered ${proposed.statusCode}: ${proposed.body}`,
+    );
+  }
+  const proposal = proposed.json<Proposal>();
+  const approval = await approveProposal(t, await checkerFor(t, staff), proposal.id);
+  return { approval, proposal, transfer: await transferOf(t, id) };
+}
+
+/** A request or transfer as staff's list shows it. */
+export async function transferOf(t: TestApp, id: string): Promise<AdminTransfer | undefined> {
+  const [row] = await t.ctx.db
+    .select({ json: sql<AdminTransfer>`admin_transfer_json(${transfers})` })
+    .from(transfers)
+    .where(eq(transfers.id, id));
+  return row?.json;
 }

@@ -83,10 +83,13 @@ export const cardDeposit = (t: TestApp, customer: Customer, amount: string) =>
 export const assetToCash = (t: TestApp, customer: Customer, amount: string) =>
   moneyPost(t, customer, '/me/asset-to-cash', { amount });
 
-/** Staff make a request final (completed, failed or cancelled). */
+/**
+ * Staff propose making a request final (completed, failed or cancelled): 202 with a proposal
+ * that takes effect when another staff member approves it (`settleApproved` in approvals.ts).
+ */
 export const settle = (
   t: TestApp,
-  staff: Customer,
+  staff: Pick<Customer, 'cookie'>,
   type: string,
   id: string,
   status: 'completed' | 'failed' | 'cancelled',

@@ -1,5 +1,10 @@
+// Staff's vault routes (SPEC §5) under dual control (DESIGN §4): every add, edit, delete and
+// book balance is a proposal (202) that changes nothing until a second staff member approves it;
+// approval makes the change once, journaled with the approver and audited with both names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Proposal } from '@secure-vault/shared/approvals';
+import { staffProposals } from '../../db/approvals-schema.ts';
 import { auditLog, profiles, users } from '../../db/schema.ts';
 import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
 import {
@@ -9,6 +14,13 @@ import {
   type SignedUp,
   type Staff,
 } from '../../test/auth-helpers.ts';
+import {
+  approveProposal,
+  checkerFor,
+  proposeAndApprove,
+  valuableIdOf,
+} from '../../test/approvals.ts';
+import type { Customer } from '../../test/customers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   type AnyMethod,
@@ -20,12 +32,16 @@ import {
 import { recordMovements } from '../../ledger/journal.ts';
 
 let t: TestApp;
+/** The staff member who proposes each change. */
 let staff: Staff;
+/** The second staff member, who approves it. */
+let checker: Customer;
 let alice: SignedUp;
 let bob: SignedUp;
 beforeAll(async () => {
   t = await createTestApp();
   staff = await signUpStaff(t);
+  checker = await checkerFor(t, staff);
   [alice, bob] = [await signUp(t), await signUp(t)];
 });
 afterAll(() => t.close());
@@ -33,10 +49,42 @@ afterAll(() => t.close());
 /** Staff calls as the admin panel makes them: each change with a fresh Idempotency-Key. */
 const asStaff = (method: AnyMethod, url: string, body?: unknown) =>
   keyedApi(t, method, `/admin${url}`, body, staff.cookie);
+/** The proposals: 202 and nothing changed, or refused as the change would be. */
 const add = (body: Record<string, unknown>) => asStaff('POST', '/valuables', body);
 const edit = (id: string, body: Record<string, unknown>) =>
   asStaff('PATCH', `/valuables/${id}`, body);
 const remove = (id: string) => asStaff('DELETE', `/valuables/${id}`);
+
+type ValuableRow = typeof valuables.$inferSelect;
+
+async function valuableRow(id: string): Promise<ValuableRow | undefined> {
+  const [row] = await t.ctx.db.select().from(valuables).where(eq(valuables.id, id));
+  return row;
+}
+
+/**
+ * A change as two staff members make it: `staff` proposes, the checker approves (200). Returns
+ * the approved proposal and the valuable as it is afterwards (undefined once deleted).
+ */
+async function approved(
+  method: AnyMethod,
+  url: string,
+  body?: unknown,
+): Promise<{ proposal: Proposal; valuable: ValuableRow | undefined; valuableId: string }> {
+  const { proposal, approval } = await proposeAndApprove(t, staff, method, `/admin${url}`, body);
+  expect(approval.statusCode, approval.body).toBe(200);
+  const valuableId = await valuableIdOf(t, proposal.id);
+  return {
+    proposal: approval.json<Proposal>(),
+    valuable: await valuableRow(valuableId),
+    valuableId,
+  };
+}
+const added = async (body: Record<string, unknown>) =>
+  (await approved('POST', '/valuables', body)).valuable as ValuableRow;
+const edited = async (id: string, body: Record<string, unknown>) =>
+  (await approved('PATCH', `/valuables/${id}`, body)).valuable as ValuableRow;
+const removed = (id: string) => approved('DELETE', `/valuables/${id}`);
 
 async function journalOf(valuableId: string) {
   return t.ctx.db
@@ -55,14 +103,12 @@ async function audited(action: string, subjectUserId: string) {
 }
 
 async function newCustodyItem(owner: SignedUp, estimatedValue: string | null = '100.00') {
-  const res = await add({
+  return added({
     userId: owner.userId,
     itemName: 'Necklace',
     itemType: 'jewelry',
     estimatedValue,
   });
-  expect(res.statusCode).toBe(201);
-  return res.json<{ id: string; estimatedValue: string | null }>();
 }
 
 /** A metal position as the trading screens keep it, with its journal row. */
@@ -96,7 +142,11 @@ async function tradedPosition(
 }
 
 describe('who may use the admin vault routes', () => {
-  const routes = (targetUser: string, targetValuable: string): [AnyMethod, string, unknown][] => [
+  const routes = (
+    targetUser: string,
+    targetValuable: string,
+    pending: string,
+  ): [AnyMethod, string, unknown][] => [
     ['GET', '/admin/users', undefined],
     ['GET', '/admin/valuables', undefined],
     [
@@ -111,15 +161,38 @@ describe('who may use the admin vault routes', () => {
     ],
     ['DELETE', `/admin/valuables/${targetValuable}`, undefined],
     ['PUT', `/admin/users/${targetUser}/book-balance`, { bookBalance: '999999' }],
-    ['POST', `/admin/users/${targetUser}/book-balance/approve`, { amount: '999999' }],
-    ['POST', `/admin/users/${targetUser}/book-balance/reject`, { amount: '999999' }],
+    ['GET', '/admin/proposals', undefined],
+    ['POST', `/admin/proposals/${pending}/approve`, undefined],
+    ['POST', `/admin/proposals/${pending}/reject`, { reason: 'Not mine' }],
+    ['POST', `/admin/proposals/${pending}/withdraw`, undefined],
     ['GET', '/admin/net-worth', undefined],
     ['GET', '/admin/net-worth/users', undefined],
   ];
 
+  /** A proposal of cash for the customer, waiting for a second staff member. */
+  async function pendingCash(owner: SignedUp): Promise<string> {
+    const res = await add({
+      userId: owner.userId,
+      itemName: 'Cash',
+      itemType: 'cash',
+      estimatedValue: '1000',
+    });
+    expect(res.statusCode).toBe(202);
+    return res.json<Proposal>().id;
+  }
+
+  async function statusOf(proposalId: string) {
+    const [row] = await t.ctx.db
+      .select({ status: staffProposals.status })
+      .from(staffProposals)
+      .where(eq(staffProposals.id, proposalId));
+    return row?.status;
+  }
+
   it("refuses a customer with 403 on every route, with another customer's ids, changing nothing", async () => {
     const item = await newCustodyItem(bob);
-    for (const [method, url, body] of routes(bob.userId, item.id)) {
+    const pending = await pendingCash(bob);
+    for (const [method, url, body] of routes(bob.userId, item.id, pending)) {
       // A well-formed Idempotency-Key opens nothing.
       const res = await keyedApi(t, method, url, body, alice.cookie);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
@@ -129,14 +202,17 @@ describe('who may use the admin vault routes', () => {
     expect(still).toMatchObject({ itemName: 'Necklace', estimatedValue: '100.00000000' });
     const bobsSummary = await api(t, 'GET', '/me/summary', undefined, bob.cookie);
     expect(bobsSummary.json()).toMatchObject({ bookBalance: '0.00', cashBalance: '0.00000000' });
+    expect(await statusOf(pending)).toBe('pending');
   });
 
   it('refuses a signed-out caller with 401 on every route', async () => {
     const item = await newCustodyItem(bob);
-    for (const [method, url, body] of routes(bob.userId, item.id)) {
+    const pending = await pendingCash(bob);
+    for (const [method, url, body] of routes(bob.userId, item.id, pending)) {
       const res = await keyedApi(t, method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(401);
     }
+    expect(await statusOf(pending)).toBe('pending');
     for (const url of ['/me/profile', '/me/valuables', '/me/summary']) {
       expect((await api(t, 'GET', url)).statusCode, url).toBe(401);
     }
@@ -151,8 +227,38 @@ describe('who may use the admin vault routes', () => {
 });
 
 describe('adding a valuable', () => {
-  it('stores it, journals its value with the staff member, audits it, and only its owner sees it', async () => {
+  it('proposes it and stores nothing until another staff member approves', async () => {
+    const before = await api(t, 'GET', '/me/valuables', undefined, alice.cookie);
     const res = await add({
+      userId: alice.userId,
+      itemName: 'Emerald brooch',
+      itemType: 'jewelry',
+      estimatedValue: '900',
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({
+      kind: 'valuable_add',
+      status: 'pending',
+      customer: { id: alice.userId },
+      maker: { id: staff.userId },
+      checker: null,
+      amount: '900.00000000',
+      itemName: 'Emerald brooch',
+      canWithdraw: true,
+      canDecide: false,
+    });
+    const mine = await api(t, 'GET', '/me/valuables', undefined, alice.cookie);
+    expect(mine.json()).toEqual(before.json());
+    const own = await approveProposal(t, staff, res.json<Proposal>().id);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.code).toBe('SAME_STAFF');
+    expect((await api(t, 'GET', '/me/valuables', undefined, alice.cookie)).json()).toEqual(
+      before.json(),
+    );
+  });
+
+  it('stores it on approval, journals its value with the approver, audits both names, and only its owner sees it', async () => {
+    const { proposal, valuable: item } = await approved('POST', '/valuables', {
       userId: alice.userId,
       itemName: '  Diamond ring ',
       itemType: 'jewelry',
@@ -160,8 +266,12 @@ describe('adding a valuable', () => {
       description: 'Platinum band',
       storageLocation: '',
     });
-    expect(res.statusCode).toBe(201);
-    const item = res.json();
+    expect(proposal).toMatchObject({
+      status: 'approved',
+      maker: { id: staff.userId },
+      checker: { id: checker.userId },
+    });
+    if (!item) throw new Error('nothing stored');
     expect(item).toMatchObject({
       userId: alice.userId,
       itemName: 'Diamond ring',
@@ -178,13 +288,19 @@ describe('adding a valuable', () => {
       kind: 'admin_add',
       valueDelta: '12500.75000000',
       quantityDelta: null,
-      actorId: staff.userId,
+      actorId: checker.userId,
       itemName: 'Diamond ring',
     });
     const [audit] = await audited('admin.valuable_added', alice.userId);
     expect(audit).toMatchObject({
-      actorId: staff.userId,
-      details: { valuableId: item.id, itemType: 'jewelry', estimatedValue: '12500.75' },
+      actorId: checker.userId,
+      details: {
+        valuableId: item.id,
+        proposalId: proposal.id,
+        makerId: staff.userId,
+        itemType: 'jewelry',
+        estimatedValue: '12500.75000000',
+      },
     });
 
     const mine = await api(t, 'GET', '/me/valuables', undefined, alice.cookie);
@@ -201,37 +317,36 @@ describe('adding a valuable', () => {
 
   it('credits cash to the one cash position, keeping its name and location', async () => {
     const customer = await signUp(t);
-    const first = await add({
+    const first = await added({
       userId: customer.userId,
       itemName: 'Wire from bank',
       itemType: 'cash',
       estimatedValue: '100.10',
       storageLocation: 'Elsewhere',
     });
-    expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({
+    expect(first).toMatchObject({
       itemName: 'Cash',
       itemType: 'cash',
       assetSymbol: 'USD',
       storageLocation: 'Account',
       estimatedValue: '100.10000000',
     });
-    const second = await add({
+    const second = await added({
       userId: customer.userId,
       itemName: 'More',
       itemType: 'cash',
       estimatedValue: '0.20',
     });
-    expect(second.json()).toMatchObject({ id: first.json().id, estimatedValue: '100.30000000' });
+    expect(second).toMatchObject({ id: first.id, estimatedValue: '100.30000000' });
     const rows = await t.ctx.db
       .select()
       .from(valuables)
       .where(eq(valuables.userId, customer.userId));
     expect(rows).toHaveLength(1);
-    const journal = await journalOf(first.json().id);
+    const journal = await journalOf(first.id);
     expect(journal.map((e) => [e.kind, e.valueDelta, e.actorId])).toEqual([
-      ['admin_add', '100.10000000', staff.userId],
-      ['admin_add', '0.20000000', staff.userId],
+      ['admin_add', '100.10000000', checker.userId],
+      ['admin_add', '0.20000000', checker.userId],
     ]);
     const summary = await api(t, 'GET', '/me/summary', undefined, customer.cookie);
     expect(summary.json().cashBalance).toBe('100.30000000');
@@ -239,16 +354,15 @@ describe('adding a valuable', () => {
 
   it("keeps the name and description staff gave a cash credit in the customer's history", async () => {
     const customer = await signUp(t);
-    const credited = await add({
+    const credited = await added({
       userId: customer.userId,
       itemName: 'Cash deposit',
       itemType: 'cash',
       estimatedValue: '250.00',
       description: 'Wire received 12 November, ref. 4471',
     });
-    expect(credited.statusCode).toBe(201);
     // The position stays the one "Cash"; the words travel with the movement.
-    expect(credited.json()).toMatchObject({ itemName: 'Cash', estimatedValue: '250.00000000' });
+    expect(credited).toMatchObject({ itemName: 'Cash', estimatedValue: '250.00000000' });
     const plain = await add({
       userId: customer.userId,
       itemName: ' ',
@@ -266,12 +380,11 @@ describe('adding a valuable', () => {
           e.valueDelta,
         ]),
     ).toEqual([['Cash deposit', 'Wire received 12 November, ref. 4471', '250.00000000']]);
-    const set = await edit(credited.json().id, {
+    await edited(credited.id, {
       itemName: 'Cash',
       itemType: 'cash',
       estimatedValue: '200.00',
     });
-    expect(set.statusCode).toBe(200);
     const after = await api(t, 'GET', '/me/history', undefined, customer.cookie);
     expect(after.json().entries[0]).toMatchObject({
       kind: 'admin_edit',
@@ -345,17 +458,38 @@ describe('adding a valuable', () => {
 });
 
 describe('editing a valuable', () => {
-  it('takes the form, journals the change of value and audits before and after', async () => {
+  it('proposes the form with the value before and after, and changes nothing yet', async () => {
     const item = await newCustodyItem(alice, '100.00');
     const res = await edit(item.id, {
+      itemName: 'Pearl necklace',
+      itemType: 'jewelry',
+      estimatedValue: '250.75',
+    });
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({
+      kind: 'valuable_edit',
+      status: 'pending',
+      amount: '150.75000000',
+      valueBefore: '100.00000000',
+      valueAfter: '250.75000000',
+    });
+    expect(await valuableRow(item.id)).toMatchObject({
+      itemName: 'Necklace',
+      estimatedValue: '100.00000000',
+    });
+    expect(await journalOf(item.id)).toHaveLength(1);
+  });
+
+  it('takes the form on approval, journals the change of value and audits before and after', async () => {
+    const item = await newCustodyItem(alice, '100.00');
+    const { proposal, valuable } = await approved('PATCH', `/valuables/${item.id}`, {
       itemName: 'Pearl necklace',
       itemType: 'jewelry',
       estimatedValue: '250.75',
       description: 'Restrung',
       storageLocation: 'Zone B',
     });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({
+    expect(valuable).toMatchObject({
       itemName: 'Pearl necklace',
       estimatedValue: '250.75000000',
       description: 'Restrung',
@@ -363,39 +497,55 @@ describe('editing a valuable', () => {
     });
     const journal = await journalOf(item.id);
     expect(journal.map((e) => [e.kind, e.valueDelta, e.actorId])).toEqual([
-      ['admin_add', '100.00000000', staff.userId],
-      ['admin_edit', '150.75000000', staff.userId],
+      ['admin_add', '100.00000000', checker.userId],
+      ['admin_edit', '150.75000000', checker.userId],
     ]);
     const [audit] = await audited('admin.valuable_edited', alice.userId);
+    expect(audit).toMatchObject({ actorId: checker.userId });
     expect(audit?.details).toMatchObject({
+      proposalId: proposal.id,
+      makerId: staff.userId,
       valuableId: item.id,
       before: { itemName: 'Necklace', estimatedValue: '100.00000000' },
       after: { itemName: 'Pearl necklace', estimatedValue: '250.75000000' },
     });
 
-    const cleared = await edit(item.id, { itemName: 'Pearl necklace', itemType: 'jewelry' });
-    expect(cleared.json()).toMatchObject({ estimatedValue: null, description: null });
+    const cleared = await edited(item.id, { itemName: 'Pearl necklace', itemType: 'jewelry' });
+    expect(cleared).toMatchObject({ estimatedValue: null, description: null });
     expect((await journalOf(item.id)).at(-1)?.valueDelta).toBe('-250.75000000');
+  });
+
+  it('keeps one change of a valuable waiting at a time', async () => {
+    const item = await newCustodyItem(alice, '100.00');
+    const first = await edit(item.id, {
+      itemName: 'Necklace',
+      itemType: 'jewelry',
+      estimatedValue: '1',
+    });
+    expect(first.statusCode).toBe(202);
+    const second = await remove(item.id);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('CONFLICT');
+    const res = await approveProposal(t, checker, first.json<Proposal>().id);
+    expect(res.statusCode).toBe(200);
+    expect(await valuableRow(item.id)).toMatchObject({ estimatedValue: '1.00000000' });
   });
 
   it('sets the cash position to a new balance, never below zero, and keeps it cash', async () => {
     const customer = await signUp(t);
-    const cash = (
-      await add({
-        userId: customer.userId,
-        itemName: 'Cash',
-        itemType: 'cash',
-        estimatedValue: '80',
-      })
-    ).json();
-    const set = await edit(cash.id, {
+    const cash = await added({
+      userId: customer.userId,
+      itemName: 'Cash',
+      itemType: 'cash',
+      estimatedValue: '80',
+    });
+    const set = await edited(cash.id, {
       itemName: 'Renamed',
       itemType: 'cash',
       estimatedValue: '50.5',
       storageLocation: 'Somewhere',
     });
-    expect(set.statusCode).toBe(200);
-    expect(set.json()).toMatchObject({
+    expect(set).toMatchObject({
       itemName: 'Cash',
       storageLocation: 'Account',
       estimatedValue: '50.50000000',
@@ -403,7 +553,7 @@ describe('editing a valuable', () => {
     expect((await journalOf(cash.id)).at(-1)).toMatchObject({
       kind: 'admin_edit',
       valueDelta: '-29.50000000',
-      actorId: staff.userId,
+      actorId: checker.userId,
     });
 
     const negative = await edit(cash.id, {
@@ -427,6 +577,11 @@ describe('editing a valuable', () => {
     ]);
     const [row] = await t.ctx.db.select().from(valuables).where(eq(valuables.id, cash.id));
     expect(row?.estimatedValue).toBe('50.50000000');
+    const pending = await t.ctx.db
+      .select()
+      .from(staffProposals)
+      .where(and(eq(staffProposals.targetId, cash.id), eq(staffProposals.status, 'pending')));
+    expect(pending).toEqual([]);
   });
 
   it('does not turn an item into cash', async () => {
@@ -473,43 +628,56 @@ describe('editing a valuable', () => {
 });
 
 describe('deleting a valuable', () => {
-  it('removes it and journals its whole value out', async () => {
-    const item = await newCustodyItem(alice, '-12.34');
+  it('proposes taking it out, and it stays until another staff member approves', async () => {
+    const item = await newCustodyItem(alice, '55');
     const res = await remove(item.id);
-    expect(res.statusCode).toBe(204);
-    expect(await t.ctx.db.select().from(valuables).where(eq(valuables.id, item.id))).toEqual([]);
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({
+      kind: 'valuable_delete',
+      amount: '-55.00000000',
+      valueBefore: '55.00000000',
+    });
+    expect(await valuableRow(item.id)).toMatchObject({ status: 'active' });
+    expect(await journalOf(item.id)).toHaveLength(1);
+  });
+
+  it('removes it on approval and journals its whole value out', async () => {
+    const item = await newCustodyItem(alice, '-12.34');
+    const { proposal, valuable } = await removed(item.id);
+    expect(valuable).toBeUndefined();
     expect((await journalOf(item.id)).map((e) => [e.kind, e.valueDelta])).toEqual([
       ['admin_add', '-12.34000000'],
       ['admin_delete', '12.34000000'],
     ]);
     const [audit] = await audited('admin.valuable_deleted', alice.userId);
-    expect(audit).toMatchObject({ actorId: staff.userId, details: { valuableId: item.id } });
+    expect(audit).toMatchObject({
+      actorId: checker.userId,
+      details: { valuableId: item.id, proposalId: proposal.id, makerId: staff.userId },
+    });
     expect((await remove(item.id)).statusCode).toBe(404);
   });
 
   it('takes out a traded position with its quantity', async () => {
     const id = await tradedPosition(alice, 'PT', '3', '0.17100000');
-    expect((await remove(id)).statusCode).toBe(204);
+    await removed(id);
     expect((await journalOf(id)).at(-1)).toMatchObject({
       kind: 'admin_delete',
       quantityDelta: '-3.00000000',
       valueDelta: '-0.17100000',
       assetSymbol: 'PT',
-      actorId: staff.userId,
+      actorId: checker.userId,
     });
   });
 
   it('debits the cash position to zero before it goes', async () => {
     const customer = await signUp(t);
-    const cash = (
-      await add({
-        userId: customer.userId,
-        itemName: 'Cash',
-        itemType: 'cash',
-        estimatedValue: '7.07',
-      })
-    ).json();
-    expect((await remove(cash.id)).statusCode).toBe(204);
+    const cash = await added({
+      userId: customer.userId,
+      itemName: 'Cash',
+      itemType: 'cash',
+      estimatedValue: '7.07',
+    });
+    expect((await removed(cash.id)).valuable).toBeUndefined();
     expect((await journalOf(cash.id)).at(-1)).toMatchObject({
       kind: 'admin_delete',
       valueDelta: '-7.07000000',
@@ -529,9 +697,24 @@ describe('book balance', () => {
   it('stores exactly what staff typed as pending approval, audits it, and the customer sees it', async () => {
     const customer = await signUp(t);
     const res = await setBalance(customer.userId, '1234.5');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ userId: customer.userId, bookBalance: '1234.50' });
-    await setBalance(customer.userId, '-0.07');
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toMatchObject({
+      kind: 'book_balance',
+      status: 'pending',
+      customer: { id: customer.userId },
+      maker: { id: staff.userId },
+      amount: '1234.50000000',
+    });
+    // Recorded again, it replaces the pending one: that proposal is withdrawn.
+    const again = await setBalance(customer.userId, '-0.07');
+    expect(again.json()).toMatchObject({ kind: 'book_balance', amount: '-0.07000000' });
+    const proposals = await t.ctx.db
+      .select({ id: staffProposals.id, status: staffProposals.status })
+      .from(staffProposals)
+      .where(eq(staffProposals.subjectUserId, customer.userId));
+    expect(proposals).toHaveLength(2);
+    expect(proposals.find((p) => p.id === res.json<Proposal>().id)?.status).toBe('withdrawn');
+    expect(proposals.find((p) => p.id === again.json<Proposal>().id)?.status).toBe('pending');
     const profile = await api(t, 'GET', '/me/profile', undefined, customer.cookie);
     expect(profile.json().bookBalance).toBe('-0.07');
     const summary = await api(t, 'GET', '/me/summary', undefined, customer.cookie);
@@ -557,8 +740,15 @@ describe('book balance', () => {
       ]),
     );
     expect(audits.every((a) => a.actorId === staff.userId)).toBe(true);
-    // 0 clears it: nothing pending, nobody named.
-    expect((await setBalance(customer.userId, '0')).json().bookBalance).toBe('0.00');
+    // 0 clears it: nothing pending, nobody named, no proposal left waiting.
+    const zero = await setBalance(customer.userId, '0');
+    expect(zero.statusCode).toBe(202);
+    expect(zero.json()).toBeNull();
+    const [last] = await t.ctx.db
+      .select({ status: staffProposals.status })
+      .from(staffProposals)
+      .where(eq(staffProposals.id, again.json<Proposal>().id));
+    expect(last?.status).toBe('withdrawn');
     const cleared = (await asStaff('GET', '/users'))
       .json<{ userId: string }[]>()
       .find((u) => u.userId === customer.userId);
@@ -580,7 +770,7 @@ describe('book balance', () => {
     }
   });
 
-  it('answers 404 "No profile found" for a user without a profile', async () => {
+  it('answers 404 "No profile found" for a user without a profile, "No such user." for none', async () => {
     const [bare] = await t.ctx.db
       .insert(users)
       .values({ email: `bare-${Date.now()}@example.com`, passwordHash: 'x' })
@@ -589,7 +779,8 @@ describe('book balance', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: 'No profile found' });
     const unknown = await setBalance('00000000-0000-4000-8000-000000000000', '10');
-    expect(unknown.json().error.message).toBe('No profile found');
+    // An account that does not exist is refused before its profile is looked for.
+    expect(unknown.json().error).toEqual({ code: 'NOT_FOUND', message: 'No such user.' });
   });
 });
 
@@ -633,12 +824,40 @@ describe('staff lists', () => {
 });
 
 describe('all or nothing', () => {
-  it('writes nothing when the audit row fails at the end of a staff change', async () => {
+  it('writes nothing when the audit row fails at the end of a proposal or a decision', async () => {
     const victim = await signUp(t);
     const item = await newCustodyItem(victim, '40.00');
-    const cash = (
-      await add({ userId: victim.userId, itemName: 'Cash', itemType: 'cash', estimatedValue: '9' })
-    ).json();
+    const cash = await added({
+      userId: victim.userId,
+      itemName: 'Cash',
+      itemType: 'cash',
+      estimatedValue: '9',
+    });
+    const [edited2, removed3] = [
+      await newCustodyItem(victim, '3'),
+      await newCustodyItem(victim, '4'),
+    ];
+    // Proposals waiting for a decision that will fail with them.
+    const waiting = async (res: Promise<{ statusCode: number; json: () => unknown }>) => {
+      const answer = await res;
+      expect(answer.statusCode).toBe(202);
+      return (answer.json() as Proposal).id;
+    };
+    const pending = {
+      add: await waiting(
+        add({
+          userId: victim.userId,
+          itemName: 'Coin',
+          itemType: 'collectibles',
+          estimatedValue: '2',
+        }),
+      ),
+      edit: await waiting(edit(edited2.id, { itemName: 'Other', itemType: 'jewelry' })),
+      remove: await waiting(remove(removed3.id)),
+      book: await waiting(
+        asStaff('PUT', `/users/${victim.userId}/book-balance`, { bookBalance: '12' }),
+      ),
+    };
     const snapshot = async () => ({
       valuables: await t.ctx.db
         .select()
@@ -656,6 +875,11 @@ describe('all or nothing', () => {
         .where(eq(auditLog.subjectUserId, victim.userId))
         .orderBy(auditLog.id),
       profile: await t.ctx.db.select().from(profiles).where(eq(profiles.userId, victim.userId)),
+      proposals: await t.ctx.db
+        .select()
+        .from(staffProposals)
+        .where(eq(staffProposals.subjectUserId, victim.userId))
+        .orderBy(staffProposals.id),
     });
     const before = await snapshot();
 
@@ -683,10 +907,22 @@ describe('all or nothing', () => {
         remove(item.id),
         remove(cash.id),
         asStaff('PUT', `/users/${victim.userId}/book-balance`, { bookBalance: '77' }),
+        approveProposal(t, checker, pending.add),
+        approveProposal(t, checker, pending.edit),
+        approveProposal(t, checker, pending.remove),
+        approveProposal(t, checker, pending.book),
+        keyedApi(
+          t,
+          'POST',
+          `/admin/proposals/${pending.edit}/reject`,
+          { reason: 'No' },
+          checker.cookie,
+        ),
+        asStaff('POST', `/proposals/${pending.remove}/withdraw`),
       ];
-      for (const attempt of attempts) {
+      for (const [index, attempt] of attempts.entries()) {
         const res = await attempt;
-        expect(res.statusCode).toBe(500);
+        expect(res.statusCode, `attempt ${index}: ${res.body}`).toBe(500);
       }
     } finally {
       await t.ctx.db.execute(sql`drop trigger fail_audit_for_test on audit_log`);

@@ -143,6 +143,10 @@ export function editValuable(
     const item = isCash
       ? { ...custodyItem(input), estimatedValue: cashAmount(input.estimatedValue, true) }
       : custodyItem(input);
+    // A balance below zero could never be approved: refused now, as the ledger would then.
+    if (isCash && dec(item.estimatedValue ?? '0').lt(0)) {
+      throw new AppError('INSUFFICIENT_CASH', 'A cash balance cannot be set below zero.');
+    }
     return {
       subjectUserId: found.userId,
       targetId: valuableId,
