@@ -12,6 +12,7 @@ import type { FinalTransferStatus, TransferType } from '@secure-vault/shared/tra
 import { writeAudit } from '../auth/audit.ts';
 import { assertStaffMayActOn } from '../auth/staff-subject.ts';
 import { staffProposals } from '../db/approvals-schema.ts';
+import { transfers } from '../db/banking-schema.ts';
 import { knownCaller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
 import { profiles } from '../db/schema.ts';
@@ -135,8 +136,47 @@ function payloadOf<K extends ProposalKind>(row: ProposalRow, kind: K): PayloadOf
   return { kind, ...(row.payload as object) } as PayloadOf<K>;
 }
 
-/** The pending proposal, locked; refused once decided. */
+/**
+ * What a proposal changes, locked before the proposal itself: the routes that propose lock it
+ * first (the valuable, the request, the customer's profile) and then meet the proposal, so a
+ * decision taking them the other way round deadlocks with a new proposal on the same thing.
+ * A proposal's kind, target and customer never change, so they are read without a lock.
+ */
+async function lockTarget(tx: Tx, id: string): Promise<void> {
+  const [proposal] = await tx
+    .select({
+      kind: staffProposals.kind,
+      targetId: staffProposals.targetId,
+      subjectUserId: staffProposals.subjectUserId,
+    })
+    .from(staffProposals)
+    .where(eq(staffProposals.id, id));
+  if (!proposal) return;
+  const { kind, targetId, subjectUserId } = proposal;
+  if (kind === 'book_balance') {
+    await tx
+      .select({ userId: profiles.userId })
+      .from(profiles)
+      .where(eq(profiles.userId, subjectUserId))
+      .for('update');
+  } else if (kind === 'request_decision' && targetId) {
+    await tx
+      .select({ id: transfers.id })
+      .from(transfers)
+      .where(eq(transfers.id, targetId))
+      .for('update');
+  } else if ((kind === 'valuable_edit' || kind === 'valuable_delete') && targetId) {
+    await tx
+      .select({ id: valuables.id })
+      .from(valuables)
+      .where(eq(valuables.id, targetId))
+      .for('update');
+  }
+}
+
+/** The pending proposal, locked (after what it changes); refused once decided. */
 async function lockPending(tx: Tx, id: string): Promise<ProposalRow> {
+  await lockTarget(tx, id);
   const [row] = await tx
     .select()
     .from(staffProposals)
