@@ -105,17 +105,21 @@ const dualControlChecks: Record<string, ErrorCode> = {
 /** The refusal a ledger function raised, as the API's error; anything else is rethrown as is. */
 export function asRefusal(err: unknown): unknown {
   if (!(err instanceof Error)) return err;
-  // Drizzle's builder wraps the driver's error; the constraint's name is on its cause.
-  const { constraint } = ((err as { cause?: { constraint?: unknown } }).cause ?? err) as {
+  // Drizzle's builder wraps the driver's error (a trigger's refusal, a CHECK) in its cause.
+  const cause = (err as { cause?: unknown }).cause;
+  const raised = (cause instanceof Error ? cause : err) as Error & {
+    code?: unknown;
     constraint?: unknown;
+    detail?: string;
   };
+  const { constraint } = raised;
   const checked = typeof constraint === 'string' ? dualControlChecks[constraint] : undefined;
   if (checked) return new AppError(checked, messages[checked]?.({}) ?? 'Not allowed.');
-  if ((err as { code?: unknown }).code !== refusalState) return err;
-  const code = err.message as ErrorCode;
+  if (raised.code !== refusalState) return err;
+  const code = raised.message as ErrorCode;
   const message = messages[code];
   if (!message) return err;
-  const detail = JSON.parse((err as { detail?: string }).detail ?? '{}') as Detail;
+  const detail = JSON.parse(raised.detail ?? '{}') as Detail;
   return new AppError(code, message(detail));
 }
 
