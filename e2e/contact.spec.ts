@@ -95,5 +95,5 @@ test('the dev mailbox page shows mail for an address', async ({ page, request })
   expect(res.status()).toBe(201);
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
   await expect(page.getByTestId('mail')).toHaveCount(1);
-  await expect(page.getByTestId('mail')).toContainText('Checking the development mailbox.');
+  await expect(page.getByTestId('mail')).toContainText('We received your message');
 });
