@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { dec, sum, toFixedString } from '@secure-vault/shared/money';
+import type { Proposal } from '@secure-vault/shared/approvals';
 import { signUpStaff, type Staff } from '../../test/auth-helpers.ts';
+import { approveProposal, checkerFor, staffChange } from '../../test/approvals.ts';
+import type { Customer } from '../../test/customers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/users.ts';
 import { keyedApi, seedValuables } from '../../test/vault.ts';
@@ -9,28 +12,34 @@ import { keyedApi, seedValuables } from '../../test/vault.ts';
 // A database of its own: platform totals must only see what this file puts in.
 let t: TestApp;
 let staff: Staff;
+/** The second staff member, who approves what `staff` proposes (dual control). */
+let checker: Customer;
 beforeAll(async () => {
   t = await createTestApp();
   staff = await signUpStaff(t);
+  checker = await checkerFor(t, staff);
 });
 afterAll(() => t.close());
 
 /** Staff calls as the admin panel makes them: each change with a fresh Idempotency-Key. */
 const asStaff = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown, as = staff) =>
   keyedApi(t, method, `/admin${url}`, body, as.cookie);
+/** An item put on the account: proposed by `staff`, approved by the checker. */
 async function addItem(userId: string, estimatedValue: string | null, itemType = 'jewelry') {
-  const res = await asStaff('POST', '/valuables', {
+  const approved = await staffChange(t, staff, 'POST', '/admin/valuables', {
     userId,
     itemName: 'Item',
     itemType,
     estimatedValue,
   });
-  expect(res.statusCode).toBe(201);
+  expect(approved.status).toBe('approved');
 }
-const setBook = async (userId: string, bookBalance: string) =>
-  expect((await asStaff('PUT', `/users/${userId}/book-balance`, { bookBalance })).statusCode).toBe(
-    200,
-  );
+/** A book balance recorded: pending approval, its proposal waiting. */
+async function setBook(userId: string, bookBalance: string): Promise<Proposal> {
+  const res = await asStaff('PUT', `/users/${userId}/book-balance`, { bookBalance });
+  expect(res.statusCode).toBe(202);
+  return res.json<Proposal>();
+}
 
 describe('net worth', () => {
   it('is exact on awkward decimals: 0.1 + 0.2, many cents, negatives, 8-decimal values', async () => {
@@ -98,16 +107,19 @@ describe('net worth', () => {
         valuableValue: '0.30000000',
         totalNetWorth: '0.37000000',
       },
+      // The two staff members, with nothing: ties go by email.
+      ...[staff, checker]
+        .sort((a, b) => (a.email < b.email ? -1 : 1))
+        .map((member, index) => ({
+          rank: 4 + index,
+          userId: member.userId,
+          email: member.email,
+          bookBalance: '0.00',
+          valuableValue: '0.00000000',
+          totalNetWorth: '0.00000000',
+        })),
       {
-        rank: 4,
-        userId: staff.userId,
-        email: staff.email,
-        bookBalance: '0.00',
-        valuableValue: '0.00000000',
-        totalNetWorth: '0.00000000',
-      },
-      {
-        rank: 5,
+        rank: 6,
         userId: two.userId,
         email: two.email,
         bookBalance: '-1.10',
@@ -164,7 +176,7 @@ describe('net worth', () => {
     const customer = await createUser(t, 'pending');
     await addItem(customer.userId, '10.10', 'cash');
     const before = (await asStaff('GET', '/net-worth')).json<{ total: string }>();
-    await setBook(customer.userId, '250.45');
+    const proposal = await setBook(customer.userId, '250.45');
 
     const entryOf = async () =>
       (await asStaff('GET', '/net-worth/users'))
@@ -183,14 +195,9 @@ describe('net worth', () => {
     });
 
     const approver = await signUpStaff(t);
-    const approved = await asStaff(
-      'POST',
-      `/users/${customer.userId}/book-balance/approve`,
-      { amount: '250.45' },
-      approver,
-    );
+    const approved = await approveProposal(t, approver, proposal.id);
     expect(approved.statusCode).toBe(200);
-    expect(approved.json()).toMatchObject({ decision: 'approved', cash: '260.55' });
+    expect(approved.json()).toMatchObject({ status: 'approved', amount: '250.45000000' });
     const after = (await asStaff('GET', '/net-worth')).json<{
       bookBalances: string;
       valuables: string;

@@ -1,11 +1,15 @@
 // Staff valuable texts follow the one text rule (issue 9, finding 3): a NUL, a lone surrogate or a
 // stray control is a 400 that names the field, and nothing is stored, journaled or audited —
 // before, the NUL and the surrogate failed in PostgreSQL (500), the surrogate in the audit row.
+// Refused texts make no proposal either (DESIGN §4 "Dual control"); good ones are kept exactly
+// through the proposal and its approval.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
+import { staffProposals } from '../../db/approvals-schema.ts';
 import { auditLog } from '../../db/schema.ts';
 import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
 import { signUp, signUpStaff, type SignedUp, type Staff } from '../../test/auth-helpers.ts';
+import { staffChange, valuableIdOf } from '../../test/approvals.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { keyedApi } from '../../test/vault.ts';
 
@@ -34,7 +38,20 @@ async function rowsOf(userId: string) {
     .select({ n: count() })
     .from(auditLog)
     .where(eq(auditLog.subjectUserId, userId));
-  return { held: held?.n, journaled: journaled?.n, audited: audited?.n };
+  const [proposed] = await t.ctx.db
+    .select({ n: count() })
+    .from(staffProposals)
+    .where(eq(staffProposals.subjectUserId, userId));
+  return { held: held?.n, journaled: journaled?.n, audited: audited?.n, proposed: proposed?.n };
+}
+
+/** A valuable put on the owner's account by two staff members; returns its id. */
+async function addedValuable(body: Record<string, unknown>): Promise<string> {
+  const approved = await staffChange(t, staff, 'POST', '/admin/valuables', {
+    ...body,
+    userId: owner.userId,
+  });
+  return valuableIdOf(t, approved.id);
 }
 
 const hostile = [
@@ -74,15 +91,7 @@ describe('staff valuable texts', () => {
   it.each(hostile)(
     'editing with %s = %j is a 400 naming the field; nothing changes',
     async (field, value) => {
-      const added = await keyedApi(
-        t,
-        'POST',
-        '/admin/valuables',
-        { ...ring, userId: owner.userId },
-        staff.cookie,
-      );
-      expect(added.statusCode, added.body).toBe(201);
-      const id: string = added.json().id;
+      const id = await addedValuable(ring);
       const before = await rowsOf(owner.userId);
       const res = await keyedApi(
         t,
@@ -114,7 +123,10 @@ describe('staff valuable texts', () => {
       { ...ring, ...text, userId: owner.userId },
       staff.cookie,
     );
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject(text);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ itemName: text.itemName });
+    const id = await addedValuable({ ...ring, ...text });
+    const [row] = await t.ctx.db.select().from(valuables).where(eq(valuables.id, id));
+    expect(row).toMatchObject(text);
   });
 });

@@ -1,12 +1,14 @@
 // Property: whatever staff do, in any order, every holding equals the sum of its journal rows
 // (the ledger reconciliation finds no difference), and the API's figures match a model kept
-// beside it.
+// beside it. Each change is proposed by one staff member and approved by another (DESIGN §4).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { type Dec, dec, sum, toFixedString } from '@secure-vault/shared/money';
 import { sessionCookieName } from '../../auth/sessions.ts';
 import { signUpStaff, type Staff } from '../../test/auth-helpers.ts';
+import { approveProposal, checkerFor, valuableIdOf } from '../../test/approvals.ts';
+import type { Customer } from '../../test/customers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/users.ts';
 import { api } from '../../test/vault.ts';
@@ -14,9 +16,11 @@ import { reconcileLedger } from '../../ledger/reconcile.ts';
 
 let t: TestApp;
 let staff: Staff;
+let checker: Customer;
 beforeAll(async () => {
   t = await createTestApp();
   staff = await signUpStaff(t);
+  checker = await checkerFor(t, staff);
 });
 afterAll(() => t.close());
 
@@ -64,6 +68,20 @@ const asStaff = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
       });
 
+/** A change proposed (202) and approved by the checker (200); returns the valuable it changed. */
+async function change(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+): Promise<string> {
+  const proposed = await asStaff(method, url, body);
+  expect(proposed.statusCode, proposed.body).toBe(202);
+  const id = proposed.json<{ id: string }>().id;
+  const approved = await approveProposal(t, checker, id);
+  expect(approved.statusCode, approved.body).toBe(200);
+  return valuableIdOf(t, id);
+}
+
 async function apply(
   operation: Op,
   userIds: string[],
@@ -74,29 +92,27 @@ async function apply(
   const ids = [...model.keys()];
   switch (operation.kind) {
     case 'addItem': {
-      const res = await asStaff('POST', '/valuables', {
+      const id = await change('POST', '/valuables', {
         userId,
         itemName: 'Heirloom',
         itemType: 'collectibles',
         estimatedValue: operation.value,
       });
-      expect(res.statusCode).toBe(201);
-      model.set(res.json().id, {
+      model.set(id, {
         value: operation.value === null ? null : dec(operation.value),
         isCash: false,
       });
       return;
     }
     case 'addCash': {
-      const res = await asStaff('POST', '/valuables', {
+      const id = await change('POST', '/valuables', {
         userId,
         itemName: 'Cash',
         itemType: 'cash',
         estimatedValue: operation.amount,
       });
-      expect(res.statusCode).toBe(201);
-      const before = model.get(res.json().id)?.value ?? dec(0);
-      model.set(res.json().id, { value: before.plus(operation.amount), isCash: true });
+      const before = model.get(id)?.value ?? dec(0);
+      model.set(id, { value: before.plus(operation.amount), isCash: true });
       return;
     }
     case 'edit': {
@@ -105,32 +121,28 @@ async function apply(
       const holding = model.get(id) as Holding;
       if (holding.isCash) {
         const value = operation.value ?? '0';
-        const res = await asStaff('PATCH', `/valuables/${id}`, {
-          itemName: 'Cash',
-          itemType: 'cash',
-          estimatedValue: value,
-        });
+        const body = { itemName: 'Cash', itemType: 'cash', estimatedValue: value };
         if (dec(value).isNegative()) {
+          const res = await asStaff('PATCH', `/valuables/${id}`, body);
           expect(res.json().error.code).toBe('INSUFFICIENT_CASH');
         } else {
-          expect(res.statusCode).toBe(200);
+          await change('PATCH', `/valuables/${id}`, body);
           holding.value = dec(value);
         }
         return;
       }
-      const res = await asStaff('PATCH', `/valuables/${id}`, {
+      await change('PATCH', `/valuables/${id}`, {
         itemName: 'Heirloom (revalued)',
         itemType: 'collectibles',
         estimatedValue: operation.value,
       });
-      expect(res.statusCode).toBe(200);
       holding.value = operation.value === null ? null : dec(operation.value);
       return;
     }
     case 'delete': {
       if (ids.length === 0) return;
       const id = ids[operation.pick % ids.length] as string;
-      expect((await asStaff('DELETE', `/valuables/${id}`)).statusCode).toBe(204);
+      await change('DELETE', `/valuables/${id}`);
       model.delete(id);
       return;
     }
