@@ -1,15 +1,18 @@
 // Transfer Management (SPEC §2 admin, §3's unified row, §4 transfer status; DESIGN §5): staff
 // list every transfer and request newest first, filtered by type and status, with counts and
-// pages; they make a pending request final exactly once — a deposit credited once, a withdrawal
-// refunded once — and a final state, an asset transfer included, answers CONFLICT. Each decision
-// is audited and emailed to the customer in the language they asked in; a replayed
-// Idempotency-Key returns the first answer; customers cannot reach any of it.
+// pages; one proposes making a pending request final and another approves it (DESIGN §4 "Dual
+// control"), exactly once — a deposit credited once, a withdrawal refunded once — and a final
+// state, an asset transfer included, answers CONFLICT. Each decision is audited and, once
+// approved, emailed to the customer in the language they asked in; a replayed Idempotency-Key
+// returns the first answer; customers cannot reach any of it.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotentReplayHeader } from '@secure-vault/shared';
+import type { Proposal } from '@secure-vault/shared/approvals';
 import { ledgerEntries } from '../../db/vault-schema.ts';
-import { call, lastMail } from '../../test/auth-helpers.ts';
+import { call, lastMail, mailCount } from '../../test/auth-helpers.ts';
+import { approveProposal, checkerFor, settleApproved } from '../../test/approvals.ts';
 import { createCustomer, type Customer } from '../../test/customers.ts';
 import {
   addBankAccount,
@@ -29,9 +32,12 @@ import { auditRows, errorOf } from './transfer-test-support.ts';
 const clock = manualClock();
 let t: TestApp;
 let staff: Customer;
+/** The second staff member, who approves what `staff` proposes. */
+let checker: Customer;
 beforeAll(async () => {
   t = await createTestApp({ clock });
   staff = await createStaffMember(t);
+  checker = await checkerFor(t, staff);
 });
 afterAll(() => t.close());
 
@@ -103,8 +109,10 @@ describe('the list', () => {
       ids.push((await cardDeposit(t, customer, amount)).json().id);
     }
     later();
-    await settle(t, staff, 'card_deposit', ids[0] ?? '', 'completed');
-    await settle(t, staff, 'card_deposit', ids[1] ?? '', 'failed');
+    await settleApproved(t, staff, 'card_deposit', ids[0] ?? '', 'completed');
+    await settleApproved(t, staff, 'card_deposit', ids[1] ?? '', 'failed');
+    // A decision only proposed leaves the request pending.
+    expect((await settle(t, staff, 'card_deposit', ids[2] ?? '', 'failed')).statusCode).toBe(202);
     // Other types are not counted under the filter.
     later();
     await moneyPost(t, customer, '/me/deposits/bank', { amount: '7' });
@@ -141,29 +149,67 @@ describe('the list', () => {
 });
 
 describe('a decision', () => {
-  it('completing a deposit credits the cash once, audited, and tells the customer', async () => {
+  it('proposed, moves nothing and tells nobody until another staff member approves it', async () => {
+    const customer = await createCustomer(t, { cash: '10' });
+    const deposit = (await cardDeposit(t, customer, '90')).json();
+    const mailsBefore = await mailCount(t, customer.email);
+    const res = await settle(t, staff, 'card_deposit', deposit.id, 'completed');
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({
+      kind: 'request_decision',
+      status: 'pending',
+      customer: { id: customer.userId },
+      maker: { id: staff.userId },
+      amount: '90.00000000',
+      requestType: 'card_deposit',
+      requestStatus: 'completed',
+      reference: deposit.reference,
+    });
+    expect(await cashOf(t, customer.userId)).toBe('10.00000000');
+    expect((await list('?type=card_deposit&status=pending&pageSize=100')).items).toContainEqual(
+      expect.objectContaining({ id: deposit.id, status: 'pending' }),
+    );
+    expect(await auditRows(t, 'transfer.status_changed', customer.userId)).toEqual([]);
+    expect(await mailCount(t, customer.email)).toBe(mailsBefore);
+    // Its maker may not approve it.
+    const own = await approveProposal(t, staff, res.json<Proposal>().id);
+    expect(errorOf(own, 403).code).toBe('SAME_STAFF');
+    expect(await cashOf(t, customer.userId)).toBe('10.00000000');
+  });
+
+  it('completing a deposit credits the cash once on approval, audited, and tells the customer', async () => {
     const customer = await createCustomer(t, { cash: '10' });
     const deposit = (await cardDeposit(t, customer, '250')).json();
     const key = randomUUID();
     const path = `/admin/transfers/card_deposit/${deposit.id}/status`;
     const res = await moneyPost(t, staff, path, { status: 'completed' }, key);
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
-      id: deposit.id,
-      status: 'completed',
-      userEmail: customer.email,
+    expect(res.statusCode, res.body).toBe(202);
+    const approval = await approveProposal(t, checker, res.json<Proposal>().id);
+    expect(approval.statusCode, approval.body).toBe(200);
+    expect(approval.json()).toMatchObject({
+      status: 'approved',
+      maker: { id: staff.userId },
+      checker: { id: checker.userId },
       decidedAt: clock.now().toISOString(),
     });
+    expect((await list('?type=card_deposit&pageSize=100')).items).toContainEqual(
+      expect.objectContaining({
+        id: deposit.id,
+        status: 'completed',
+        userEmail: customer.email,
+        decidedAt: clock.now().toISOString(),
+      }),
+    );
     expect(await cashOf(t, customer.userId)).toBe('260.00000000');
     const journal = await journalUnder(deposit.reference);
     expect(journal.map((row) => [row.userId, row.kind, row.valueDelta, row.actorId])).toEqual([
-      [customer.userId, 'deposit', '250.00000000', staff.userId],
+      [customer.userId, 'deposit', '250.00000000', checker.userId],
     ]);
     await expectHoldingsMatchJournal(t, customer.userId);
 
     // The same key replays the first answer; a new one finds the request final.
     const replay = await moneyPost(t, staff, path, { status: 'completed' }, key);
-    expect(replay.statusCode).toBe(200);
+    expect(replay.statusCode).toBe(202);
     expect(replay.headers[idempotentReplayHeader]).toBe('true');
     expect(replay.json()).toEqual(res.json());
     for (const status of ['completed', 'failed', 'cancelled'] as const) {
@@ -176,7 +222,7 @@ describe('a decision', () => {
 
     const audit = await auditRows(t, 'transfer.status_changed', customer.userId);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: staff.userId });
+    expect(audit[0]).toMatchObject({ actorId: checker.userId });
     expect(audit[0]?.details).toMatchObject({
       transferId: deposit.id,
       type: 'card_deposit',
@@ -193,30 +239,47 @@ describe('a decision', () => {
     const customer = await createCustomer(t);
     for (const status of ['failed', 'cancelled'] as const) {
       const deposit = (await cardDeposit(t, customer, '40')).json();
-      const res = await settle(t, staff, 'card_deposit', deposit.id, status, 'No payment arrived');
-      expect(res.json()).toMatchObject({ status, reason: 'No payment arrived' });
+      const { approval, proposal, transfer } = await settleApproved(
+        t,
+        staff,
+        'card_deposit',
+        deposit.id,
+        status,
+        'No payment arrived',
+      );
+      expect(approval.statusCode, approval.body).toBe(200);
+      expect(proposal).toMatchObject({ requestStatus: status, note: 'No payment arrived' });
+      expect(transfer).toMatchObject({ status, reason: 'No payment arrived' });
       expect(await journalUnder(deposit.reference)).toEqual([]);
     }
     expect(await cashOf(t, customer.userId)).toBe('0.00000000');
     expect((await lastMail(t, customer.email))?.text).toContain('Reason: No payment arrived');
   });
 
-  it('refuses staff a request of their own; another staff member decides it', async () => {
+  it('refuses staff a request on their own account, and on another staff account', async () => {
     const other = await createStaffMember(t);
     const deposit = (await cardDeposit(t, staff, '75')).json();
     const own = await settle(t, staff, 'card_deposit', deposit.id, 'completed');
-    expect(errorOf(own, 403).code).toBe('FORBIDDEN');
+    expect(errorOf(own, 403).code).toBe('OWN_ACCOUNT');
+    const theirs = await settle(t, other, 'card_deposit', deposit.id, 'completed');
+    expect(errorOf(theirs, 403).code).toBe('STAFF_ACCOUNT');
     expect(await journalUnder(deposit.reference)).toEqual([]);
-    const decided = await settle(t, other, 'card_deposit', deposit.id, 'completed');
-    expect(decided.statusCode, decided.body).toBe(200);
-    expect(await cashOf(t, staff.userId)).toBe('75.00000000');
+    expect(await cashOf(t, staff.userId)).toBe('0.00000000');
   });
 
   it('keeps a reason only on a request that did not go through', async () => {
     const customer = await createCustomer(t);
     const deposit = (await cardDeposit(t, customer, '12')).json();
-    const res = await settle(t, staff, 'card_deposit', deposit.id, 'completed', 'Arrived late');
-    expect(res.json()).toMatchObject({ status: 'completed', reason: null });
+    const { proposal, transfer } = await settleApproved(
+      t,
+      staff,
+      'card_deposit',
+      deposit.id,
+      'completed',
+      'Arrived late',
+    );
+    expect(proposal.note).toBeNull();
+    expect(transfer).toMatchObject({ status: 'completed', reason: null });
   });
 
   it('failing or cancelling a withdrawal refunds it once; completing it moves nothing more', async () => {
@@ -225,21 +288,35 @@ describe('a decision', () => {
     for (const status of ['failed', 'cancelled'] as const) {
       const withdrawal = (await withdraw(t, customer, account, '100')).json();
       expect(await cashOf(t, customer.userId)).toBe('200.00000000');
-      const res = await settle(t, staff, 'withdrawal', withdrawal.id, status, 'IBAN closed');
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({ status, reason: 'IBAN closed' });
+      const proposed = await settle(t, staff, 'withdrawal', withdrawal.id, status, 'IBAN closed');
+      expect(proposed.json()).toMatchObject({ amount: '100.00000000', requestStatus: status });
+      // Nothing is given back until another staff member approves it.
+      expect(await cashOf(t, customer.userId)).toBe('200.00000000');
+      const approval = await approveProposal(t, checker, proposed.json<Proposal>().id);
+      expect(approval.statusCode, approval.body).toBe(200);
+      expect((await list('?type=withdrawal&pageSize=100')).items).toContainEqual(
+        expect.objectContaining({ id: withdrawal.id, status, reason: 'IBAN closed' }),
+      );
       expect(await cashOf(t, customer.userId)).toBe('300.00000000');
       expect(
         errorOf(await settle(t, staff, 'withdrawal', withdrawal.id, 'cancelled'), 409).code,
       ).toBe('CONFLICT');
       const journal = await journalUnder(withdrawal.reference);
       expect(journal.map((row) => [row.kind, row.valueDelta, row.actorId]).sort()).toEqual([
-        ['refund', '100.00000000', staff.userId],
+        ['refund', '100.00000000', checker.userId],
         ['withdrawal', '-100.00000000', null],
       ]);
     }
     const paid = (await withdraw(t, customer, account, '100')).json();
-    expect((await settle(t, staff, 'withdrawal', paid.id, 'completed')).statusCode).toBe(200);
+    const { approval, transfer } = await settleApproved(
+      t,
+      staff,
+      'withdrawal',
+      paid.id,
+      'completed',
+    );
+    expect(approval.statusCode, approval.body).toBe(200);
+    expect(transfer).toMatchObject({ status: 'completed' });
     expect(await cashOf(t, customer.userId)).toBe('200.00000000');
     expect(errorOf(await settle(t, staff, 'withdrawal', paid.id, 'failed'), 409).code).toBe(
       'CONFLICT',
@@ -305,7 +382,7 @@ describe('a decision', () => {
     );
     expect(res.statusCode).toBe(201);
     expect((await lastMail(t, customer.email))?.subject).toContain('استلمنا');
-    await settle(t, staff, 'bank_deposit', res.json().id, 'completed');
+    await settleApproved(t, staff, 'bank_deposit', res.json().id, 'completed');
     const mail = await lastMail(t, customer.email);
     expect(mail?.subject).toContain('مكتمل');
     expect(mail?.text).toContain('$75.00');
@@ -313,7 +390,7 @@ describe('a decision', () => {
 });
 
 describe('customers', () => {
-  it('cannot list or decide', async () => {
+  it('cannot list, decide or approve', async () => {
     const customer = await createCustomer(t);
     const deposit = (await cardDeposit(t, customer, '40')).json();
     expect(errorOf(await call(t, 'GET', '/admin/transfers', undefined, customer), 403).code).toBe(
@@ -322,6 +399,9 @@ describe('customers', () => {
     expect(
       errorOf(await settle(t, customer, 'card_deposit', deposit.id, 'completed'), 403).code,
     ).toBe('FORBIDDEN');
+    const proposed = await settle(t, staff, 'card_deposit', deposit.id, 'completed');
+    const approval = await approveProposal(t, customer, proposed.json<Proposal>().id);
+    expect(errorOf(approval, 403).code).toBe('FORBIDDEN');
     expect(await cashOf(t, customer.userId)).toBe('0.00000000');
   });
 });

@@ -114,15 +114,17 @@ export async function proposeTransferStatus(
       .from(transfers)
       .where(and(eq(transfers.id, input.id), eq(transfers.type, input.type)))
       .for('update');
-    const requestType = request?.type;
-    if (!request || !isRequestType(requestType)) {
-      throw new AppError('NOT_FOUND', 'This request was not found.');
-    }
+    if (!request) throw new AppError('NOT_FOUND', 'This request was not found.');
+    // A final state answers CONFLICT whatever it is, an asset transfer (final when made) too.
     if (request.status !== 'pending') {
       throw new AppError(
         'CONFLICT',
         `This request is already ${request.status}; a final state does not change.`,
       );
+    }
+    const requestType = request.type;
+    if (!isRequestType(requestType)) {
+      throw new AppError('NOT_FOUND', 'This request was not found.');
     }
     if (request.actorId === staffId) {
       throw new AppError(
