@@ -1,6 +1,6 @@
 // Money in and out (SPEC §2 /inter-accounts and /withdrawal, §4, §5, §9; DESIGN §5): card and
-// bank-transfer deposits are pending with a TXN reference and credit nothing until staff confirm;
-// the card's number never reaches the server. A withdrawal debits cash at once with a WTH
+// bank-transfer deposits are pending with a TXN reference and credit nothing until staff confirm
+// (one proposes, another approves: DESIGN §4); the card's number never reaches the server. A withdrawal debits cash at once with a WTH
 // reference, to the customer's own bank account, with approved KYC and never by impersonating
 // staff; the customer's cancel refunds it exactly once, and its bank account cannot be removed
 // while it is pending. Asset to cash is limited to the unlocked holdings; completing it converts
@@ -9,10 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotentReplayHeader } from '@secure-vault/shared';
+import type { Proposal } from '@secure-vault/shared/approvals';
 import { platformBankDetails } from '@secure-vault/shared/transfers';
 import { transfers } from '../../db/banking-schema.ts';
 import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
 import { call, lastMail, signUpStaff } from '../../test/auth-helpers.ts';
+import { approveProposal, checkerFor, settleApproved } from '../../test/approvals.ts';
 import { createCustomer, type Customer } from '../../test/customers.ts';
 import {
   addBankAccount,
@@ -296,7 +298,13 @@ describe('a withdrawal', () => {
       code: 'CONFLICT',
       message: 'A withdrawal to this account is still pending.',
     });
-    expect((await settle(t, staff, 'withdrawal', withdrawal.id, 'completed')).statusCode).toBe(200);
+    // Only proposed, it is still pending: the account stays until the approval.
+    const proposed = await settle(t, staff, 'withdrawal', withdrawal.id, 'completed');
+    expect(proposed.statusCode).toBe(202);
+    expect(errorOf(await remove(), 409).code).toBe('CONFLICT');
+    const checker = await checkerFor(t, staff);
+    const approval = await approveProposal(t, checker, proposed.json<Proposal>().id);
+    expect(approval.statusCode, approval.body).toBe(200);
     expect((await remove()).statusCode).toBe(204);
     // The request keeps the bank's name and number as they were.
     expect((await myTransfers(t, customer)).items[0]).toMatchObject({
@@ -334,9 +342,15 @@ describe('asset to cash', () => {
     await buy(customer, 'AG', '10000'); // $8.40
     const cashBefore = await cashOf(t, customer.userId);
     const request = (await assetToCash(t, customer, '150.01')).json();
-    const res = await settle(t, staff, 'asset_to_cash', request.id, 'completed');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'completed', reason: null });
+    const { approval, transfer } = await settleApproved(
+      t,
+      staff,
+      'asset_to_cash',
+      request.id,
+      'completed',
+    );
+    expect(approval.statusCode, approval.body).toBe(200);
+    expect(transfer).toMatchObject({ status: 'completed', reason: null });
     // Bitcoin ($115) goes whole; $35.01 of gold is 614.2105… mg, rounded up to 614.211 mg
     // ($35.010027); silver, the smallest, is untouched.
     expect(await positionOf(t, customer.userId, 'BTC')).toBeUndefined();
@@ -362,12 +376,14 @@ describe('asset to cash', () => {
     const ring = await custodyItem(t, customer.userId, 'Ring', '200');
     const watch = await custodyItem(t, customer.userId, 'Watch', '50.50');
     const first = (await assetToCash(t, customer, '120')).json();
-    expect((await settle(t, staff, 'asset_to_cash', first.id, 'completed')).statusCode).toBe(200);
+    const one = await settleApproved(t, staff, 'asset_to_cash', first.id, 'completed');
+    expect(one.transfer?.status).toBe('completed');
     let held = await valuablesOf(t, customer.userId);
     expect(held.find((row) => row.id === ring)?.estimatedValue).toBe('80.00000000');
     expect(held.find((row) => row.id === watch)?.estimatedValue).toBe('50.50000000');
     const second = (await assetToCash(t, customer, '130.50')).json();
-    expect((await settle(t, staff, 'asset_to_cash', second.id, 'completed')).statusCode).toBe(200);
+    const two = await settleApproved(t, staff, 'asset_to_cash', second.id, 'completed');
+    expect(two.transfer?.status).toBe('completed');
     held = await valuablesOf(t, customer.userId);
     expect(held.map((row) => row.assetSymbol)).toEqual(['USD']);
     expect(await cashOf(t, customer.userId)).toBe('250.50000000');
@@ -382,9 +398,15 @@ describe('asset to cash', () => {
     const sold = await trade(t, customer, { side: 'sell', asset: 'AU', quantity: '1000' });
     expect(sold.statusCode).toBe(201);
     const cash = await cashOf(t, customer.userId);
-    const res = await settle(t, staff, 'asset_to_cash', request.id, 'completed');
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({
+    const { approval, transfer } = await settleApproved(
+      t,
+      staff,
+      'asset_to_cash',
+      request.id,
+      'completed',
+    );
+    expect(approval.statusCode, approval.body).toBe(200);
+    expect(transfer).toMatchObject({
       status: 'failed',
       reason: 'transfers:reasons.notCovered',
     });
