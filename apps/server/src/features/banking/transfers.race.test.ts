@@ -3,13 +3,16 @@
 // goes below zero, and every holding still equals the sums of its journal rows. On PostgreSQL
 // (TEST_DATABASE_URL) the requests really run at once on the pool's connections; PGlite has one
 // connection, so there they run one after another and each case is run once, which still checks
-// that the later request sees what the earlier one did.
+// that the later request sees what the earlier one did. A staff decision is proposed by one staff
+// member and made by another's approval (DESIGN §4): the approval is what races.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Proposal } from '@secure-vault/shared/approvals';
 import { dec, sum } from '@secure-vault/shared/money';
 import { bankAccounts } from '../../db/banking-schema.ts';
 import { ledgerEntries } from '../../db/vault-schema.ts';
+import { approveProposal, staffChange, transferOf, valuableIdOf } from '../../test/approvals.ts';
 import type { Customer } from '../../test/customers.ts';
 import {
   addBankAccount,
@@ -32,14 +35,19 @@ import {
   trade,
   wealthOf,
 } from '../../test/trading.ts';
-import { api, keyedApi } from '../../test/vault.ts';
+import { api } from '../../test/vault.ts';
 
 let t: TestApp;
 let staff: Customer;
 let otherStaff: Customer;
+let thirdStaff: Customer;
 beforeAll(async () => {
   t = await createTestApp();
-  [staff, otherStaff] = await Promise.all([createStaffMember(t), createStaffMember(t)]);
+  [staff, otherStaff, thirdStaff] = await Promise.all([
+    createStaffMember(t),
+    createStaffMember(t),
+    createStaffMember(t),
+  ]);
 });
 afterAll(() => t.close());
 
@@ -61,6 +69,17 @@ async function journalRows(userId: string, kind: string, reference: string) {
         eq(ledgerEntries.reference, reference),
       ),
     );
+}
+
+/** `staff` proposes the decision (202); returns the proposal's id for another to approve. */
+async function proposed(
+  type: string,
+  id: string,
+  status: 'completed' | 'failed' | 'cancelled',
+): Promise<string> {
+  const res = await settle(t, staff, type, id, status);
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json<Proposal>().id;
 }
 
 async function expectCash(customer: Customer, amount: string) {
@@ -93,20 +112,32 @@ describe('two withdrawals that together exceed the cash', () => {
 });
 
 describe('one deposit completed by two staff members at once', () => {
-  it('credits the cash once; the other answers CONFLICT', async () => {
+  it('is proposed once; approved by two at once, credits the cash once, the other CONFLICT', async () => {
     await Promise.all(
       Array.from({ length: rounds }, async () => {
         const customer = await verifiedCustomer(t);
         const asked = await cardDeposit(t, customer, '250.00');
         expect(asked.statusCode).toBe(201);
         const { id, reference } = asked.json();
-        const results = await Promise.all([
+        // Two staff members propose it at once: one proposal waits, the other is refused.
+        const proposals = await Promise.all([
           settle(t, staff, 'card_deposit', id, 'completed'),
           settle(t, otherStaff, 'card_deposit', id, 'completed'),
         ]);
+        expect(proposals.map((res) => res.statusCode).sort()).toEqual([202, 409]);
+        expect(codeOf(proposals.find((res) => res.statusCode === 409)!)).toBe('CONFLICT');
+        const waiting = proposals.find((res) => res.statusCode === 202)!;
+        const maker = waiting === proposals[0] ? staff : otherStaff;
+        await expectCash(customer, '0');
+        // The two who did not make it approve it at once.
+        const approvers = [staff, otherStaff, thirdStaff].filter((member) => member !== maker);
+        const results = await Promise.all(
+          approvers.map((member) => approveProposal(t, member, waiting.json<Proposal>().id)),
+        );
         expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409]);
         expect(codeOf(results.find((res) => res.statusCode === 409)!)).toBe('CONFLICT');
-        expect(results.find((res) => res.statusCode === 200)?.json().status).toBe('completed');
+        expect(results.find((res) => res.statusCode === 200)?.json().status).toBe('approved');
+        expect((await transferOf(t, id))?.status).toBe('completed');
         await expectCash(customer, '250');
         expect(await journalRows(customer.userId, 'deposit', reference)).toHaveLength(1);
         await expectHoldingsMatchJournal(t, customer.userId);
@@ -125,8 +156,10 @@ describe('staff completing a withdrawal while its customer cancels it', () => {
         const asked = await withdraw(t, customer, account, '60.00');
         expect(asked.statusCode).toBe(201);
         const { id, reference } = asked.json();
-        // Half the rounds send the cancel first, so either may reach the row lock first.
-        const complete = () => settle(t, staff, 'withdrawal', id, 'completed');
+        // Half the rounds send the cancel first, so either may reach the row lock first. The
+        // completion is proposed before; its approval is what races the cancel.
+        const proposal = await proposed('withdrawal', id, 'completed');
+        const complete = () => approveProposal(t, otherStaff, proposal);
         const cancel = () => cancelWithdrawal(t, customer, id);
         const [completed, cancelled] =
           round % 2 === 0
@@ -298,8 +331,9 @@ describe('asset to cash completed while its customer moves the same holdings', (
         expect(asked.statusCode).toBe(201);
         const { id } = asked.json();
         const gold = (await positionOf(t, customer.userId, 'AU'))!.id;
+        const proposal = await proposed('asset_to_cash', id, 'completed');
         const [completed, sent, sold] = await Promise.all([
-          settle(t, staff, 'asset_to_cash', id, 'completed'),
+          approveProposal(t, otherStaff, proposal),
           sendTransfer(t, customer, receiver, gold, '2000'),
           trade(t, customer, { side: 'sell', asset: 'AG', quantity: '100000' }),
         ]);
@@ -307,7 +341,7 @@ describe('asset to cash completed while its customer moves the same holdings', (
         // Refused for want of gold or silver, or, the gold converted whole first, not found.
         expect([201, 404, 422], sent.body).toContain(sent.statusCode);
         expect([201, 422], sold.body).toContain(sold.statusCode);
-        const outcome = completed.json();
+        const outcome = (await transferOf(t, id))!;
         if (outcome.status === 'failed') {
           // The transfer or the sale came first and left less than $800 to convert.
           expect(outcome.reason).toBe('transfers:reasons.notCovered');
@@ -400,7 +434,12 @@ describe('one Idempotency-Key sent many times at once', () => {
         key('d'),
       ),
     );
-    expectOneAnswer(decisions, 200);
+    expectOneAnswer(decisions, 202);
+    await expectCash(receiver, '20');
+    const approvals = await copies(() =>
+      approveProposal(t, otherStaff, decisions[0]!.json<Proposal>().id, key('a')),
+    );
+    expectOneAnswer(approvals, 200);
     await expectCash(receiver, '35');
     await expectHoldingsMatchJournal(t, receiver.userId);
   });
@@ -415,15 +454,13 @@ describe('one custody item sent to two customers at once', () => {
           verifiedCustomer(t),
           verifiedCustomer(t),
         ]);
-        const added = await keyedApi(
-          t,
-          'POST',
-          '/admin/valuables',
-          { userId: owner.userId, itemName: 'Ring', itemType: 'jewelry', estimatedValue: '900' },
-          staff.cookie,
-        );
-        expect(added.statusCode, added.body).toBe(201);
-        const ring = added.json().id as string;
+        const added = await staffChange(t, staff, 'POST', '/admin/valuables', {
+          userId: owner.userId,
+          itemName: 'Ring',
+          itemType: 'jewelry',
+          estimatedValue: '900',
+        });
+        const ring = await valuableIdOf(t, added.id);
         const results = await Promise.all([
           sendTransfer(t, owner, first, ring),
           sendTransfer(t, owner, second, ring),
