@@ -111,12 +111,17 @@ export function ProposalCustomer({ proposal }: { proposal: Proposal }) {
 
 const noValue = '—';
 
+/** True when the proposal names an item, a value or a note (a request's decision may not). */
+export function hasDetails({ itemName, itemType, valueBefore, valueAfter, note }: Proposal) {
+  return Boolean(itemName || itemType || note) || valueBefore !== null || valueAfter !== null;
+}
+
 /** The item's name and type, its value before → after, and a note for the customer. */
 export function ProposalDetails({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation(['admin', 'vault']);
   const { itemName, itemType, valueBefore, valueAfter, note } = proposal;
   const hasValues = valueBefore !== null || valueAfter !== null;
-  if (!itemName && !itemType && !hasValues && !note) return null;
+  if (!hasDetails(proposal)) return null;
   return (
     <span className="grid gap-0.5" data-testid="proposal-details">
       {itemName ? (
@@ -131,7 +136,7 @@ export function ProposalDetails({ proposal }: { proposal: Proposal }) {
       ) : null}
       {hasValues ? (
         <span
-          className="flex flex-wrap items-center gap-1 text-xs tabular-nums"
+          className="flex items-center gap-1 whitespace-nowrap text-xs tabular-nums"
           data-testid="proposal-values"
         >
           <span className="sr-only">{t('approvals.valueChange')}: </span>

@@ -10,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
 import {
   effectText,
+  hasDetails,
   kindText,
   ProposalCustomer,
   ProposalDetails,
@@ -55,26 +56,30 @@ function Actions({
   const which = ` (${kindText(t, proposal)}, ${proposal.customer.email}, ${effectText(proposal)})`;
   return (
     <div
-      className="flex flex-wrap items-center gap-2 lg:justify-end"
+      className="grid justify-items-start gap-2 lg:justify-items-end"
       aria-busy={isDeciding}
       data-testid="proposal-actions"
     >
       {waiting}
-      {offered.map(({ action, icon: Icon, variant }) => (
-        <Button
-          key={action}
-          size="sm"
-          variant={variant}
-          className={action === 'reject' ? 'text-destructive' : undefined}
-          disabled={isDeciding}
-          onClick={() => onChoose({ proposal, action })}
-        >
-          <Icon aria-hidden />
-          {t(`approvals.actions.${action}`)}
-          <span className="sr-only">{which}</span>
-        </Button>
-      ))}
-      {isDeciding ? <Spinner className="text-muted-foreground" /> : null}
+      {offered.length > 0 ? (
+        <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
+          {offered.map(({ action, icon: Icon, variant }) => (
+            <Button
+              key={action}
+              size="sm"
+              variant={variant}
+              className={action === 'reject' ? 'text-destructive' : undefined}
+              disabled={isDeciding}
+              onClick={() => onChoose({ proposal, action })}
+            >
+              <Icon aria-hidden />
+              {t(`approvals.actions.${action}`)}
+              <span className="sr-only">{which}</span>
+            </Button>
+          ))}
+          {isDeciding ? <Spinner className="text-muted-foreground" /> : null}
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -90,7 +95,10 @@ export function ApprovalsList({
   onChoose: OnChoose;
 }) {
   const { t } = useTranslation('admin');
-  const headClass = 'px-3 py-2.5 text-start font-medium text-muted-foreground';
+  // The alignment is added per column: without tailwind-merge, text-start and text-end together
+  // would leave the winner to the stylesheet's order.
+  const head = 'px-3 py-2.5 font-medium text-muted-foreground';
+  const headClass = `${head} text-start`;
   const last = (proposal: Proposal): ReactNode =>
     proposal.status === 'pending' ? (
       <Actions proposal={proposal} isDeciding={decidingIds.has(proposal.id)} onChoose={onChoose} />
@@ -121,10 +129,14 @@ export function ApprovalsList({
               <dd className="justify-self-end text-end">
                 <ProposalCustomer proposal={proposal} />
               </dd>
-              <dt className="text-muted-foreground">{t('approvals.columns.details')}</dt>
-              <dd className="justify-self-end text-end">
-                <ProposalDetails proposal={proposal} />
-              </dd>
+              {hasDetails(proposal) ? (
+                <>
+                  <dt className="text-muted-foreground">{t('approvals.columns.details')}</dt>
+                  <dd className="justify-self-end text-end">
+                    <ProposalDetails proposal={proposal} />
+                  </dd>
+                </>
+              ) : null}
               <dt className="text-muted-foreground">{t('approvals.columns.proposed')}</dt>
               <dd className="justify-self-end text-end">
                 <ProposalMaker proposal={proposal} />
@@ -145,7 +157,7 @@ export function ApprovalsList({
               <th scope="col" className={headClass}>
                 {t('approvals.columns.customer')}
               </th>
-              <th scope="col" className={`${headClass} text-end`}>
+              <th scope="col" className={`${head} text-end`}>
                 {t('approvals.columns.effect')}
               </th>
               <th scope="col" className={headClass}>
@@ -154,7 +166,7 @@ export function ApprovalsList({
               <th scope="col" className={headClass}>
                 {t('approvals.columns.proposed')}
               </th>
-              <th scope="col" className={isDecidedView ? headClass : `${headClass} text-end`}>
+              <th scope="col" className={isDecidedView ? headClass : `${head} text-end`}>
                 {isDecidedView ? t('approvals.columns.outcome') : t('approvals.columns.actions')}
               </th>
             </tr>
@@ -171,7 +183,7 @@ export function ApprovalsList({
                 <td className="px-3 py-2.5 text-end">
                   <ProposalEffect proposal={proposal} />
                 </td>
-                <td className="max-w-56 px-3 py-2.5">
+                <td className="min-w-44 max-w-64 px-3 py-2.5">
                   <ProposalDetails proposal={proposal} />
                 </td>
                 <td className="min-w-40 max-w-56 px-3 py-2.5">
