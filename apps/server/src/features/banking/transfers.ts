@@ -7,7 +7,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { eq, or } from 'drizzle-orm';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import type { ErrorIssue } from '@secure-vault/shared/errors';
-import type { Language } from '@secure-vault/shared/i18n';
 import { dec } from '@secure-vault/shared/money';
 import {
   type AssetToCashRequest,
