@@ -2,8 +2,8 @@
 // three customers, through the API: buys and sells; transfers between them of a whole valuable,
 // part of a traded position, part or all of the cash; card and bank deposits, withdrawals and
 // asset-to-cash requests, each left pending for a while and then completed, failed or cancelled
-// (by staff, or by the customer for a withdrawal), and sometimes decided a second time (refused:
-// a final state is final). After every step: each customer's holdings equal the sums of their
+// (by staff, one proposing and another approving, or by the customer for a withdrawal), and
+// sometimes decided a second time (refused: a final state is final). After every step: each customer's holdings equal the sums of their
 // journal rows; cash is whole cents and never below zero; a refused step changed nothing; the
 // platform's rounding account never shrinks; and the total value across the three customers plus
 // that account has moved only by the deposits credited less the withdrawals taken out (debited
@@ -17,6 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAsset, quantityDecimals } from '@secure-vault/shared/catalogue';
 import { Dec, dec, isWholeCents, sum } from '@secure-vault/shared/money';
 import { ledgerEntries } from '../../db/vault-schema.ts';
+import type { Proposal } from '@secure-vault/shared/approvals';
+import { approveProposal, checkerFor, staffChange, transferOf } from '../../test/approvals.ts';
 import type { Customer } from '../../test/customers.ts';
 import {
   addBankAccount,
@@ -38,7 +40,6 @@ import {
   valuablesOf,
   wealthOf,
 } from '../../test/trading.ts';
-import { keyedApi } from '../../test/vault.ts';
 
 let t: TestApp;
 let staff: Customer;
@@ -252,12 +253,23 @@ async function decide(
   const holdingsBefore = await convertible(customer.userId);
   const byCustomer = decision === 'customerCancel' && request.type === 'withdrawal';
   const status = decision === 'customerCancel' ? 'cancelled' : decision;
-  const res = byCustomer
-    ? await cancelWithdrawal(t, customer, request.id)
-    : await settle(t, staff, request.type, request.id, status, 'Checked by the test');
-  expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
-  const answered = res.json();
-  expect(answered.id).toBe(request.id);
+  let answered;
+  if (byCustomer) {
+    const res = await cancelWithdrawal(t, customer, request.id);
+    expect(res.statusCode, `${step}: ${res.body}`).toBe(200);
+    answered = res.json();
+  } else {
+    // Proposed, nothing moves; approved by a second staff member, the decision is made.
+    const res = await settle(t, staff, request.type, request.id, status, 'Checked by the test');
+    expect(res.statusCode, `${step}: ${res.body}`).toBe(202);
+    expect(await cashOf(t, customer.userId), step).toBe(cashBefore.toFixed(8));
+    const checker = await checkerFor(t, staff);
+    const approval = await approveProposal(t, checker, res.json<Proposal>().id);
+    expect(approval.statusCode, `${step}: ${approval.body}`).toBe(200);
+    answered = await transferOf(t, request.id);
+  }
+  expect(answered?.id).toBe(request.id);
+  if (!answered) return;
   let credit = dec(0);
   if (request.type === 'asset_to_cash' && status === 'completed') {
     // Completed, or failed because the holdings no longer cover it: nothing moved then.
@@ -509,22 +521,16 @@ describe('random money movements between customers', () => {
               cash: startingCents > 0 ? dec(startingCents).dividedBy(100).toFixed(2) : '0.01',
             });
             // A custody item each, added by staff (journaled), so whole valuables can move.
-            const added = await keyedApi(
-              t,
-              'POST',
-              '/admin/valuables',
-              {
-                userId: customer.userId,
-                itemName: `Heirloom ${i}`,
-                itemType: 'jewelry',
-                estimatedValue: dec(startingCents % 9973)
-                  .dividedBy(100)
-                  .plus(1)
-                  .toFixed(2),
-              },
-              staff.cookie,
-            );
-            expect(added.statusCode, added.body).toBe(201);
+            const added = await staffChange(t, staff, 'POST', '/admin/valuables', {
+              userId: customer.userId,
+              itemName: `Heirloom ${i}`,
+              itemType: 'jewelry',
+              estimatedValue: dec(startingCents % 9973)
+                .dividedBy(100)
+                .plus(1)
+                .toFixed(2),
+            });
+            expect(added.status).toBe('approved');
             // And a traded position each, when there is a dollar to spend, so parts can move.
             if (startingCents >= 100) {
               const bought = await trade(t, customer, {
@@ -567,5 +573,6 @@ describe('random money movements between customers', () => {
       ),
       { numRuns: 25, examples: [[[100_000, 50_000, 0], [...notCovered]]] },
     );
-  });
+    // Each staff decision is two calls now (proposed, then approved): room for 25 runs.
+  }, 300_000);
 });
