@@ -2,7 +2,8 @@
 // three customers, through the API: fixing a holding for a term (whole, or part of a traded
 // position), time moving on with the job runner maturing what is due, delivery asked for (whole
 // item, part of a metal position), moved on by staff and cancelled by staff or the customer,
-// alongside buys, sells, swaps, transfers, deposits, withdrawals and asset to cash. Steps pick any
+// alongside buys, sells, swaps, transfers, deposits, withdrawals and asset to cash (staff's
+// decisions and custody intake proposed by one staff member, approved by another: DESIGN §4). Steps pick any
 // holding, fixed or in delivery too, so the refusals are exercised as much as the movements.
 // After every step: each customer's holdings equal the sums of their journal rows; cash is whole
 // cents and never below zero; one active position per asset; a refused step moved nothing; every
@@ -27,6 +28,8 @@ import { fixedTerms } from '../../db/custody-schema.ts';
 import { ledgerEntries } from '../../db/vault-schema.ts';
 import type * as runner from '../../jobs/runner.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
+import type { Proposal } from '@secure-vault/shared/approvals';
+import { approveProposal, transferOf } from '../../test/approvals.ts';
 import type { Customer } from '../../test/customers.ts';
 import {
   addBankAccount,
@@ -35,7 +38,6 @@ import {
   createStaffMember,
   moneyPost,
   sendTransfer,
-  settle,
   verifiedCustomer,
   withdraw,
 } from '../../test/money-movements.ts';
@@ -47,7 +49,7 @@ import {
   valuablesOf,
   wealthOf,
 } from '../../test/trading.ts';
-import { api, keyedApi } from '../../test/vault.ts';
+import { type AnyMethod, api, keyedApi } from '../../test/vault.ts';
 
 // The test is the only job runner, so it knows which step matured what: the app's own timer
 // would otherwise mature terms between steps whenever 15 seconds had passed.
@@ -60,6 +62,8 @@ vi.mock('../../jobs/runner.ts', async (importOriginal) => ({
 const clock = manualClock(new Date('2027-01-29T23:30:00.000Z'));
 let t: TestApp;
 let staff: Customer;
+/** The second staff member, who approves what `staff` proposes. */
+let checker: Customer;
 beforeAll(async () => {
   t = await createTestApp({ clock });
   if (dbKind === 'pglite') {
@@ -68,8 +72,18 @@ beforeAll(async () => {
     await t.ctx.db.execute(sql.raw(`set time zone 'Pacific/Kiritimati'`));
   }
   staff = await createStaffMember(t);
+  checker = await createStaffMember(t);
 });
 afterAll(() => t.close());
+
+/** A staff change proposed by `staff` (202) and approved by the checker (200). */
+async function approvedChange(method: AnyMethod, url: string, body?: unknown): Promise<Proposal> {
+  const proposed = await keyedApi(t, method, url, body, staff.cookie);
+  expect(proposed.statusCode, proposed.body).toBe(202);
+  const approved = await approveProposal(t, checker, proposed.json<Proposal>().id);
+  expect(approved.statusCode, approved.body).toBe(200);
+  return approved.json<Proposal>();
+}
 
 const customerCount = 3;
 const symbols = ['AU', 'AG', 'BTC', 'XRP'] as const;
@@ -288,14 +302,14 @@ async function setAside(userId: string) {
     .map((row) => ({ ...row, updatedAt: null }));
 }
 
-/** Fresh sessions for the customers and the staff member (two-factor passed) at the clock's time. */
+/** Fresh sessions for the customers and the staff members (two-factor passed) at the clock's time. */
 async function signInAgain(customers: Customer[]) {
-  for (const person of [...customers, staff]) {
+  for (const person of [...customers, staff, checker]) {
     const session = await createSession(t.ctx.db, {
       userId: person.userId,
       now: clock.now(),
       userAgent: null,
-      hasPassedSecondFactor: person === staff,
+      hasPassedSecondFactor: person === staff || person === checker,
     });
     person.cookie = session.token;
   }
@@ -615,8 +629,10 @@ async function apply(
       const amount = dec(op.cents).dividedBy(100).toFixed(2);
       const asked = await cardDeposit(t, customer, amount);
       expect(asked.statusCode, asked.body).toBe(201);
-      const done = await settle(t, staff, 'card_deposit', asked.json().id, 'completed');
-      expect(done.statusCode, done.body).toBe(200);
+      await approvedChange('POST', `/admin/transfers/card_deposit/${asked.json().id}/status`, {
+        status: 'completed',
+      });
+      expect((await transferOf(t, asked.json().id))?.status, step).toBe('completed');
       model.deposited = model.deposited.plus(amount);
       return false;
     }
@@ -654,9 +670,10 @@ async function apply(
         return true;
       }
       const before = await setAside(customer.userId);
-      const done = await settle(t, staff, 'asset_to_cash', asked.json().id, 'completed');
-      expect(done.statusCode, done.body).toBe(200);
-      expect(done.json().status, step).toBe('completed');
+      await approvedChange('POST', `/admin/transfers/asset_to_cash/${asked.json().id}/status`, {
+        status: 'completed',
+      });
+      expect((await transferOf(t, asked.json().id))?.status, step).toBe('completed');
       // Nothing fixed or in delivery was converted.
       expect(await setAside(customer.userId), step).toEqual(before);
       return false;
@@ -785,22 +802,15 @@ describe('random fixes, maturities and deliveries among money movements', () => 
             });
             // A custody item each, and a traded position: a metal for the first two, crypto
             // (which cannot be delivered) for the third.
-            const added = await keyedApi(
-              t,
-              'POST',
-              '/admin/valuables',
-              {
-                userId: customer.userId,
-                itemName: `Heirloom ${i}`,
-                itemType: 'jewelry',
-                estimatedValue: dec(startingCents % 9973)
-                  .dividedBy(100)
-                  .plus(1)
-                  .toFixed(2),
-              },
-              staff.cookie,
-            );
-            expect(added.statusCode, added.body).toBe(201);
+            await approvedChange('POST', '/admin/valuables', {
+              userId: customer.userId,
+              itemName: `Heirloom ${i}`,
+              itemType: 'jewelry',
+              estimatedValue: dec(startingCents % 9973)
+                .dividedBy(100)
+                .plus(1)
+                .toFixed(2),
+            });
             const bought = await trade(t, customer, {
               side: 'buy',
               asset: ['AU', 'AG', 'BTC'][i],

@@ -14,6 +14,7 @@ import { fixedTerms } from '../../db/custody-schema.ts';
 import { ledgerEntries } from '../../db/vault-schema.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
 import type { Customer } from '../../test/customers.ts';
+import { staffChange, valuableIdOf } from '../../test/approvals.ts';
 import { createStaffMember, moneyPost, verifiedCustomer } from '../../test/money-movements.ts';
 import { createTestApp, dbKind, manualClock, type TestApp } from '../../test/test-app.ts';
 import {
@@ -23,7 +24,7 @@ import {
   trade,
   valuablesOf,
 } from '../../test/trading.ts';
-import { api, keyedApi } from '../../test/vault.ts';
+import { api } from '../../test/vault.ts';
 
 const start = new Date('2026-11-21T10:00:00.000Z');
 /** After every one-month term fixed in this file (they mature on 21 December). */
@@ -65,16 +66,15 @@ async function both<A, B>(
   return [a, b];
 }
 
+/** A custody item put on the account by two staff members (proposed, approved). */
 async function addItem(customer: Customer, name: string, value: string): Promise<string> {
-  const res = await keyedApi(
-    t,
-    'POST',
-    '/admin/valuables',
-    { userId: customer.userId, itemName: name, itemType: 'jewelry', estimatedValue: value },
-    staff.cookie,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: string }>().id;
+  const approved = await staffChange(t, staff, 'POST', '/admin/valuables', {
+    userId: customer.userId,
+    itemName: name,
+    itemType: 'jewelry',
+    estimatedValue: value,
+  });
+  return valuableIdOf(t, approved.id);
 }
 
 async function buyGold(customer: Customer, quantity: string): Promise<string> {
