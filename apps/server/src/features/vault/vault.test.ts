@@ -156,17 +156,16 @@ describe('OpenAPI for the vault', () => {
       ['/api/v1/admin/users', 'get', ['200', '401', '403']],
       ['/api/v1/admin/valuables', 'get', ['200', '403']],
       // Staff changes take an Idempotency-Key: 409 while the key's first request is still
-      // running, 422 for the key reused with another body, 400 without one.
-      ['/api/v1/admin/valuables', 'post', ['201', '400', '403', '404', '409', '422']],
-      ['/api/v1/admin/valuables/{id}', 'patch', ['200', '400', '404', '409', '422']],
-      ['/api/v1/admin/valuables/{id}', 'delete', ['204', '400', '404', '409', '422']],
-      ['/api/v1/admin/users/{id}/book-balance', 'put', ['200', '400', '404', '409', '422']],
-      [
-        '/api/v1/admin/users/{id}/book-balance/approve',
-        'post',
-        ['200', '400', '403', '404', '409'],
-      ],
-      ['/api/v1/admin/users/{id}/book-balance/reject', 'post', ['200', '400', '403', '404', '409']],
+      // running, 422 for the key reused with another body, 400 without one. Each is a proposal
+      // (202) that another staff member approves (DESIGN §4).
+      ['/api/v1/admin/valuables', 'post', ['202', '400', '403', '404', '409', '422']],
+      ['/api/v1/admin/valuables/{id}', 'patch', ['202', '400', '404', '409', '422']],
+      ['/api/v1/admin/valuables/{id}', 'delete', ['202', '400', '404', '409', '422']],
+      ['/api/v1/admin/users/{id}/book-balance', 'put', ['202', '400', '403', '404', '409', '422']],
+      ['/api/v1/admin/proposals', 'get', ['200', '400', '403']],
+      ['/api/v1/admin/proposals/{id}/approve', 'post', ['200', '400', '403', '404', '409', '422']],
+      ['/api/v1/admin/proposals/{id}/reject', 'post', ['200', '400', '403', '404', '409', '422']],
+      ['/api/v1/admin/proposals/{id}/withdraw', 'post', ['200', '400', '403', '404', '409', '422']],
       ['/api/v1/admin/net-worth', 'get', ['200', '403']],
       ['/api/v1/admin/net-worth/users', 'get', ['200', '403']],
     ];
@@ -180,6 +179,10 @@ describe('OpenAPI for the vault', () => {
       );
       if (method === 'get') expect(key, `${method} ${path}`).toBeUndefined();
       else expect(key, `${method} ${path}`).toMatchObject({ required: true });
+    }
+    // A book balance is approved in the approvals queue: its own decision routes are gone.
+    for (const decision of ['approve', 'reject']) {
+      expect(doc.paths[`/api/v1/admin/users/{id}/book-balance/${decision}`]).toBeUndefined();
     }
     const result = await new Validator().validate(doc);
     expect(result.errors ?? []).toEqual([]);
