@@ -1,9 +1,9 @@
 // The reconciliation: after every kind of real movement (trades, a swap, transfers of a position,
 // of cash and of a custody item, a deposit staff completed, a fixed term and its maturity, a
-// delivery taken out of the vault, staff custody changes) the ledger is whole; a row corrupted by
+// delivery taken out of the vault, staff custody changes, each staff change proposed by one staff
+// member and approved by another) the ledger is whole; a row corrupted by
 // hand is reported exactly, by the staff route and by `npm run check:ledger`'s exit code.
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { createAccount } from '../auth/accounts.ts';
 import { openDatabase } from '../db/client.ts';
 import { runDueJobs } from '../jobs/runner.ts';
 import { call } from '../test/auth-helpers.ts';
+import { proposeAndApprove, settleApproved, valuableIdOf } from '../test/approvals.ts';
 import { createCustomer, type Customer } from '../test/customers.ts';
 import {
   cardDeposit,
@@ -23,7 +24,6 @@ import {
   createStaffMember,
   moneyPost,
   sendTransfer,
-  settle,
   verifiedCustomer,
 } from '../test/money-movements.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -57,19 +57,14 @@ const ring = (userId: string, value = '2500.00') =>
     audit: { action: 'admin.valuable_added', details: {}, ip: null },
   });
 
-/** A staff request as the web app sends it, with an Idempotency-Key. */
-function asStaff(method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: {
-      'x-requested-with': 'secure-vault',
-      'idempotency-key': randomUUID(),
-      cookie: `__Host-session=${staff.cookie}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
-  });
+/**
+ * A staff change as the web app sends it, with an Idempotency-Key: proposed by `staff`,
+ * approved by a second staff member; returns the valuable it changed.
+ */
+async function asStaff(method: 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) {
+  const { proposal, approval } = await proposeAndApprove(t, staff, method, url, body);
+  expect(approval.statusCode, approval.body).toBe(200);
+  return { id: await valuableIdOf(t, proposal.id) };
 }
 
 async function raw(statement: ReturnType<typeof sql>) {
@@ -98,7 +93,8 @@ beforeAll(async () => {
   await ok(trade(t, layla, { side: 'sell', asset: 'XRP', quantity: '3.33' }));
   // A card deposit completed by staff.
   const deposit = await ok<{ id: string }>(cardDeposit(t, omar, '500.00'));
-  await ok(settle(t, staff, 'card_deposit', deposit.id, 'completed'));
+  const settled = await settleApproved(t, staff, 'card_deposit', deposit.id, 'completed');
+  expect(settled.transfer?.status).toBe('completed');
   // A fixed term on part of the gold, matured (profit credited, the part rejoins its position).
   const term = await ok<{ maturesAt: string }>(
     moneyPost(t, layla, '/me/fixed-terms', {
@@ -122,23 +118,19 @@ beforeAll(async () => {
     await ok(moneyPost(t, staff, `/admin/deliveries/${delivery.id}/status`, { status }));
   }
   // Staff custody changes: added, revalued, and one removed.
-  const added = await ok<{ id: string }>(
-    asStaff('POST', '/admin/valuables', {
-      userId: omar.userId,
-      itemName: 'Painting',
-      itemType: 'artwork',
-      estimatedValue: '900.00',
-    }),
-  );
-  await ok(
-    asStaff('PATCH', `/admin/valuables/${added.id}`, {
-      itemName: 'Painting',
-      itemType: 'artwork',
-      estimatedValue: '1200.00',
-    }),
-  );
+  const added = await asStaff('POST', '/admin/valuables', {
+    userId: omar.userId,
+    itemName: 'Painting',
+    itemType: 'artwork',
+    estimatedValue: '900.00',
+  });
+  await asStaff('PATCH', `/admin/valuables/${added.id}`, {
+    itemName: 'Painting',
+    itemType: 'artwork',
+    estimatedValue: '1200.00',
+  });
   const removed = await ring(omar.userId, '10.00');
-  await ok(asStaff('DELETE', `/admin/valuables/${removed.id}`));
+  await asStaff('DELETE', `/admin/valuables/${removed.id}`);
 }, 60_000);
 afterAll(() => t.close());
 
