@@ -20,6 +20,8 @@ import {
   dbKind,
   type TestApp,
 } from '../test/test-app.ts';
+import type { Proposal } from '@secure-vault/shared/approvals';
+import { approveProposal, checkerFor, proposeAndApprove, valuableIdOf } from '../test/approvals.ts';
 import { keyedApi } from '../test/vault.ts';
 
 interface Client {
@@ -84,14 +86,15 @@ async function handshakeStatus(t: TestApp, headers: Record<string, string>): Pro
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
-function addValuable(t: TestApp, staff: Staff, userId: string) {
-  return keyedApi(
-    t,
-    'POST',
-    '/admin/valuables',
-    { userId, itemName: 'Gold coin', itemType: 'collectibles', estimatedValue: '450.00' },
-    staff.cookie,
-  );
+const coin = { itemName: 'Gold coin', itemType: 'collectibles', estimatedValue: '450.00' };
+
+/** A valuable put on the account: `staff` proposes, a second staff member approves (200). */
+async function addValuable(t: TestApp, staff: Staff, userId: string) {
+  const { approval } = await proposeAndApprove(t, staff, 'POST', '/admin/valuables', {
+    userId,
+    ...coin,
+  });
+  return approval;
 }
 
 describe('the realtime socket, one server instance', () => {
@@ -129,7 +132,19 @@ describe('the realtime socket, one server instance', () => {
     const aliceOtherTab = await connect(t, alice.cookie);
     const bobTab = await connect(t, bob.cookie);
 
-    expect((await addValuable(t, staff, alice.userId)).statusCode).toBe(201);
+    // Only proposed, nothing changed: nobody hears of it.
+    const proposed = await keyedApi(
+      t,
+      'POST',
+      '/admin/valuables',
+      { userId: alice.userId, ...coin },
+      staff.cookie,
+    );
+    expect(proposed.statusCode).toBe(202);
+    await settle();
+    expect(aliceTab.messages).toEqual([]);
+    const approver = await signUpStaff(t);
+    expect((await approveProposal(t, approver, proposed.json<Proposal>().id)).statusCode).toBe(200);
     expect(await aliceTab.next()).toEqual({ type: 'changed', topic: 'valuables' });
     expect(await aliceOtherTab.next()).toEqual({ type: 'changed', topic: 'valuables' });
 
@@ -140,18 +155,11 @@ describe('the realtime socket, one server instance', () => {
       { bookBalance: '10.00' },
       staff.cookie,
     );
-    expect(balance.statusCode).toBe(200);
+    expect(balance.statusCode).toBe(202);
     expect(await aliceTab.next()).toEqual({ type: 'changed', topic: 'profile' });
 
     // Another staff member approves it: it becomes cash, and both screens hear of it.
-    const approver = await signUpStaff(t);
-    const approved = await keyedApi(
-      t,
-      'POST',
-      `/admin/users/${alice.userId}/book-balance/approve`,
-      { amount: '10.00' },
-      approver.cookie,
-    );
+    const approved = await approveProposal(t, approver, balance.json<Proposal>().id);
     expect(approved.statusCode).toBe(200);
     await settle();
     expect(new Set(aliceTab.messages.slice(2))).toEqual(
@@ -168,24 +176,38 @@ describe('the realtime socket, one server instance', () => {
 
   it('sends nothing for a change that was rolled back', async () => {
     const bobTab = await connect(t, bob.cookie);
-    const cash = await keyedApi(
-      t,
-      'POST',
-      '/admin/valuables',
-      { userId: bob.userId, itemName: 'Cash', itemType: 'cash', estimatedValue: '5' },
-      staff.cookie,
-    );
+    const { proposal, approval } = await proposeAndApprove(t, staff, 'POST', '/admin/valuables', {
+      userId: bob.userId,
+      itemName: 'Cash',
+      itemType: 'cash',
+      estimatedValue: '5',
+    });
+    expect(approval.statusCode).toBe(200);
     expect(await bobTab.next()).toEqual({ type: 'changed', topic: 'valuables' });
+    const cashId = await valuableIdOf(t, proposal.id);
     const refused = await keyedApi(
       t,
       'PATCH',
-      `/admin/valuables/${cash.json().id}`,
+      `/admin/valuables/${cashId}`,
       { itemName: 'Cash', itemType: 'cash', estimatedValue: '-1' },
       staff.cookie,
     );
     expect(refused.statusCode).toBe(422);
+    // A debit recorded (the profile changes), then refused on approval: more than the cash.
+    const debit = await keyedApi(
+      t,
+      'PUT',
+      `/admin/users/${bob.userId}/book-balance`,
+      { bookBalance: '-100.00' },
+      staff.cookie,
+    );
+    expect(debit.statusCode).toBe(202);
+    expect(await bobTab.next()).toEqual({ type: 'changed', topic: 'profile' });
+    const approver = await checkerFor(t, staff);
+    const rolledBack = await approveProposal(t, approver, debit.json<Proposal>().id);
+    expect(rolledBack.statusCode).toBe(422);
     await settle();
-    expect(bobTab.messages).toHaveLength(1);
+    expect(bobTab.messages).toHaveLength(2);
     bobTab.socket.close();
   });
 
@@ -257,7 +279,7 @@ describe('the LISTEN connection', () => {
           where datname = current_database() and query ilike 'LISTEN%'`);
         expect((killed as { rows: unknown[] }).rows).toHaveLength(1);
         await new Promise((resolve) => setTimeout(resolve, 1500));
-        expect((await addValuable(t, staff, customer.userId)).statusCode).toBe(201);
+        expect((await addValuable(t, staff, customer.userId)).statusCode).toBe(200);
         expect(await client.next()).toEqual({ type: 'changed', topic: 'valuables' });
         client.socket.close();
       } finally {
@@ -278,7 +300,7 @@ describe('the realtime socket across server instances', () => {
         const aliceOnTwo = await connect(two, alice.cookie);
         const bobOnTwo = await connect(two, bob.cookie);
 
-        expect((await addValuable(one, staff, alice.userId)).statusCode).toBe(201);
+        expect((await addValuable(one, staff, alice.userId)).statusCode).toBe(200);
         expect(await aliceOnTwo.next()).toEqual({ type: 'changed', topic: 'valuables' });
         await settle();
         expect(bobOnTwo.messages).toEqual([]);
