@@ -14,12 +14,12 @@ import { sessionCookieName } from '../../auth/sessions.ts';
 import { profiles } from '../../db/schema.ts';
 import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
 import { call, randomIp } from '../../test/auth-helpers.ts';
+import { settleApproved } from '../../test/approvals.ts';
 import { createCustomer, type Customer } from '../../test/customers.ts';
 import {
   cardDeposit,
   createStaffMember,
   sendTransfer,
-  settle,
   verifiedCustomer,
   verifiedName,
 } from '../../test/money-movements.ts';
@@ -53,15 +53,16 @@ beforeAll(async () => {
   clock.advance(hour);
   const deposit = await cardDeposit(t, customer, '250');
   expect(deposit.statusCode, deposit.body).toBe(201);
+  // Completed as two staff members do it: one proposes, another approves.
   const staff = await createStaffMember(t);
-  const settled = await settle(
+  const settled = await settleApproved(
     t,
     staff,
     'card_deposit',
     deposit.json<{ id: string }>().id,
     'completed',
   );
-  expect(settled.statusCode, settled.body).toBe(200);
+  expect(settled.approval.statusCode, settled.approval.body).toBe(200);
   clock.advance(hour);
   const position = await positionOf(t, customer.userId, 'AU');
   const sent = await sendTransfer(t, customer, receiver, position?.id ?? '', '500');
