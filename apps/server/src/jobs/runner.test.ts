@@ -20,6 +20,7 @@ import { buildApp } from '../app.ts';
 import { createLogger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { call, mailCount } from '../test/auth-helpers.ts';
+import { staffChange, valuableIdOf } from '../test/approvals.ts';
 import type { Customer } from '../test/customers.ts';
 import { createStaffMember, moneyPost, verifiedCustomer } from '../test/money-movements.ts';
 import {
@@ -32,7 +33,6 @@ import {
   testConfig,
 } from '../test/test-app.ts';
 import { cashOf, expectHoldingsMatchJournal, trade, valuablesOf } from '../test/trading.ts';
-import { keyedApi } from '../test/vault.ts';
 import { type JobOutcome, runDueJobs } from './runner.ts';
 
 // Every term in this file starts at noon UTC on 30 January: the one-month terms mature on the
@@ -115,17 +115,18 @@ async function fix(
   return res.json<Term>();
 }
 
-/** A custody item staff add for the customer (journaled); returns its id. */
+/**
+ * A custody item staff add for the customer (journaled), proposed by one staff member and
+ * approved by another; returns its id.
+ */
 async function addItem(customer: Customer, name: string, value: string): Promise<string> {
-  const res = await keyedApi(
-    t,
-    'POST',
-    '/admin/valuables',
-    { userId: customer.userId, itemName: name, itemType: 'jewelry', estimatedValue: value },
-    staff.cookie,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ id: string }>().id;
+  const approved = await staffChange(t, staff, 'POST', '/admin/valuables', {
+    userId: customer.userId,
+    itemName: name,
+    itemType: 'jewelry',
+    estimatedValue: value,
+  });
+  return valuableIdOf(t, approved.id);
 }
 
 /** Buys and returns the id of the customer's active position. */
