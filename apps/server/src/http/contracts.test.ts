@@ -83,37 +83,51 @@ describe('contracts and routes', () => {
     }
   });
 
-  it('takes an Idempotency-Key on every staff change to valuables, cash or a book balance', () => {
+  it('takes an Idempotency-Key on every staff change of value and every decision on one', () => {
     const staffChanges = allContracts.filter(
       (contract) =>
         contract.method !== 'GET' &&
-        /^\/api\/v1\/admin\/(valuables|users\/:id\/book-balance)/.test(contract.path),
+        /^\/api\/v1\/admin\/(valuables|users\/:id\/book-balance|proposals|transfers)/.test(
+          contract.path,
+        ),
     );
     expect(staffChanges.map((contract) => key(contract.method, contract.path)).sort()).toEqual(
       [
         'DELETE /api/v1/admin/valuables/:id',
         'PATCH /api/v1/admin/valuables/:id',
-        'POST /api/v1/admin/users/:id/book-balance/approve',
-        'POST /api/v1/admin/users/:id/book-balance/reject',
         'POST /api/v1/admin/valuables',
         'PUT /api/v1/admin/users/:id/book-balance',
+        'POST /api/v1/admin/transfers/:type/:id/status',
+        'POST /api/v1/admin/proposals/:id/approve',
+        'POST /api/v1/admin/proposals/:id/reject',
+        'POST /api/v1/admin/proposals/:id/withdraw',
       ].sort(),
     );
     for (const contract of staffChanges) {
       expect(contract.idempotent, contract.path).toBe(true);
       expect(contract.access, contract.path).toBe('admin');
     }
+    // A book balance is decided in the approvals queue: its own decision routes are gone.
+    expect(allContracts.filter((contract) => /\/book-balance\/./.test(contract.path))).toEqual([]);
   });
 
-  it("declares what a book balance decision answers: the recorder's own (FORBIDDEN), nothing or another amount pending (CONFLICT)", () => {
-    const decisions = allContracts.filter((contract) =>
-      /\/book-balance\/(approve|reject)$/.test(contract.path),
+  it('declares what a proposal and its decisions answer: the maker or a party (SAME_STAFF), their own or a staff account, decided already (CONFLICT)', () => {
+    const changes = allContracts.filter(
+      (contract) =>
+        contract.method !== 'GET' &&
+        /^\/api\/v1\/admin\/(valuables|users\/:id\/book-balance|proposals|transfers)/.test(
+          contract.path,
+        ),
     );
-    expect(decisions).toHaveLength(2);
-    for (const contract of decisions) {
+    const decisions = changes.filter((contract) => contract.path.includes('/proposals/'));
+    expect(decisions).toHaveLength(3);
+    for (const contract of changes) {
       for (const code of [
         'NOT_FOUND',
         'FORBIDDEN',
+        'OWN_ACCOUNT',
+        'STAFF_ACCOUNT',
+        'SAME_STAFF',
         'CONFLICT',
         'IDEMPOTENCY_KEY_REQUIRED',
         'IDEMPOTENCY_KEY_REUSED',
@@ -121,9 +135,11 @@ describe('contracts and routes', () => {
         expect(declaredErrors(contract).has(code), `${contract.path} ${code}`).toBe(true);
       }
     }
-    // Approving a negative amount debits cash, which may not cover it.
+    // Approving makes the change, which may find the cash short or the valuable moved on.
     const approve = decisions.find((contract) => contract.path.endsWith('/approve'));
-    expect(approve && declaredErrors(approve).has('INSUFFICIENT_CASH')).toBe(true);
+    for (const code of ['INSUFFICIENT_CASH', 'ASSET_UNAVAILABLE', 'UNPROCESSABLE'] as const) {
+      expect(approve && declaredErrors(approve).has(code), code).toBe(true);
+    }
   });
 
   it('answers 500 in tests when a route answers a code its contract does not declare', async () => {
