@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycDocuments, kycVerifications } from '../db/kyc-schema.ts';
 import { bankAccounts, transfers } from '../db/banking-schema.ts';
 import { deliveries } from '../db/custody-schema.ts';
+import { staffProposals } from '../db/approvals-schema.ts';
 import { profiles, sessions } from '../db/schema.ts';
 import { valuables } from '../db/vault-schema.ts';
 import { call, enableTwoFactor, grantAdmin } from '../test/auth-helpers.ts';
+import { valuableIdOf } from '../test/approvals.ts';
 import { createCustomer, type Customer, openSession } from '../test/customers.ts';
 import { rawRequest, type RawResponse } from '../test/raw-http.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -34,7 +36,7 @@ let staff: string;
 const ownerIds: Record<string, string> = {};
 /** Another staff member (two-factor on), who recorded the owner's pending book balance. */
 let recorder: Customer;
-/** The owner's book balance pending approval, which the decision routes name. */
+/** The owner's book balance pending approval: its proposal is what the decision routes name. */
 const pendingBookBalance = '1500.25';
 
 beforeAll(async () => {
@@ -138,7 +140,8 @@ beforeAll(async () => {
   await enableTwoFactor(t, member.cookie);
   staff = member.cookie;
   // A book balance of the owner's pending approval, recorded by a staff member other than the
-  // one whose calls must get through: what the approve and reject routes decide.
+  // one whose calls must get through: its proposal is what the approve, reject and withdraw
+  // routes name.
   recorder = await createCustomer(t, { label: 'recorder' });
   await grantAdmin(t, recorder.userId);
   await enableTwoFactor(t, recorder.cookie);
@@ -149,7 +152,8 @@ beforeAll(async () => {
     { bookBalance: pendingBookBalance },
     recorder.cookie,
   );
-  if (recorded.statusCode !== 200) throw new Error(`book balance: ${recorded.body}`);
+  if (recorded.statusCode !== 202) throw new Error(`book balance: ${recorded.body}`);
+  ownerIds.proposals = recorded.json<{ id: string }>().id;
 }, 60_000);
 afterAll(() => t.close());
 
@@ -177,13 +181,9 @@ function concretePath(route: RegisteredRoute): string {
   return path;
 }
 
-/**
- * Operations whose body must name what the caller saw (the pending amount): a valid one, so a
- * refusal is never just a bad body.
- */
+/** Operations whose body is required (a rejection's reason): a valid one, so a refusal is never just a bad body. */
 const requiredBodies: Record<string, () => unknown> = {
-  '/api/v1/admin/users/:id/book-balance/approve': () => ({ amount: pendingBookBalance }),
-  '/api/v1/admin/users/:id/book-balance/reject': () => ({ amount: pendingBookBalance }),
+  '/api/v1/admin/proposals/:id/reject': () => ({ reason: 'Not confirmed' }),
 };
 
 /** Operations whose query is required: a valid one, for the callers that must get through. */
@@ -466,6 +466,11 @@ describe('the access matrix', () => {
       .from(profiles)
       .where(eq(profiles.userId, owner.userId));
     expect(pending).toEqual({ bookBalance: pendingBookBalance, recordedBy: recorder.userId });
+    const [waiting] = await t.ctx.db
+      .select({ status: staffProposals.status })
+      .from(staffProposals)
+      .where(eq(staffProposals.id, ownerIds.proposals ?? ''));
+    expect(waiting?.status).toBe('pending');
     expect(await cashOf(t, owner.userId)).toBe('800.00000000');
 
     const exercised = new Set<string>();
@@ -478,45 +483,81 @@ describe('the access matrix', () => {
     ) => {
       const res = await keyedApi(t, method, path, body, cookie);
       expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(status);
-      exercised.add(`${method} /api/v1${path.replace(/\/[0-9a-f-]{36}/g, '/:id')}`);
+      exercised.add(
+        `${method} /api/v1${path
+          .replace(/\/transfers\/[a-z_]+\//, '/transfers/:type/')
+          .replace(/\/[0-9a-f-]{36}/g, '/:id')}`,
+      );
       return res;
     };
-    await change(
-      'PATCH',
-      `/admin/valuables/${ownerIds.valuables}`,
-      { itemName: 'Grandmother’s ring', itemType: 'jewelry', estimatedValue: '2600.00' },
-      200,
+    /** `staff` proposes (202); the recorder, a second staff member, approves it (200). */
+    const proposeAndApprove = async (method: AnyMethod, path: string, body: unknown) => {
+      const proposed = await change(method, path, body, 202);
+      const id = proposed.json<{ id: string }>().id;
+      await change('POST', `/admin/proposals/${id}/approve`, undefined, 200, recorder.cookie);
+      return id;
+    };
+    await proposeAndApprove('PATCH', `/admin/valuables/${ownerIds.valuables}`, {
+      itemName: 'Grandmother’s ring',
+      itemType: 'jewelry',
+      estimatedValue: '2600.00',
+    });
+    const added = await proposeAndApprove('POST', '/admin/valuables', {
+      userId: owner.userId,
+      itemName: 'Brooch',
+      itemType: 'jewelry',
+      estimatedValue: '75.00',
+    });
+    await proposeAndApprove(
+      'DELETE',
+      `/admin/valuables/${await valuableIdOf(t, added)}`,
+      undefined,
     );
-    const added = await change(
-      'POST',
-      '/admin/valuables',
-      { userId: owner.userId, itemName: 'Brooch', itemType: 'jewelry', estimatedValue: '75.00' },
-      201,
-    );
-    await change('DELETE', `/admin/valuables/${added.json<{ id: string }>().id}`, undefined, 204);
+    // The recorder's book balance, approved by `staff`: it becomes cash.
     const approved = await change(
       'POST',
-      `/admin/users/${owner.userId}/book-balance/approve`,
-      { amount: pendingBookBalance },
+      `/admin/proposals/${ownerIds.proposals}/approve`,
+      undefined,
       200,
     );
-    expect(approved.json()).toMatchObject({ decision: 'approved', cash: '2300.25' });
-    await change('PUT', `/admin/users/${owner.userId}/book-balance`, { bookBalance: '20.00' }, 200);
-    // Recorded by `staff` this time, so the other staff member decides it.
+    expect(approved.json()).toMatchObject({ kind: 'book_balance', status: 'approved' });
+    expect(await cashOf(t, owner.userId)).toBe('2300.25000000');
+    // Recorded by `staff` this time, so the other staff member rejects it.
+    const recorded = await change(
+      'PUT',
+      `/admin/users/${owner.userId}/book-balance`,
+      { bookBalance: '20.00' },
+      202,
+    );
     await change(
       'POST',
-      `/admin/users/${owner.userId}/book-balance/reject`,
-      { amount: '20.00' },
+      `/admin/proposals/${recorded.json<{ id: string }>().id}/reject`,
+      { reason: 'No statement' },
       200,
       recorder.cookie,
     );
+    // A decision on the owner's withdrawal, proposed and withdrawn by its maker: still pending.
+    const decision = await change(
+      'POST',
+      `/admin/transfers/withdrawal/${ownerIds.withdrawals}/status`,
+      { status: 'failed', reason: 'IBAN closed' },
+      202,
+    );
+    await change(
+      'POST',
+      `/admin/proposals/${decision.json<{ id: string }>().id}/withdraw`,
+      undefined,
+      200,
+    );
     expect(await cashOf(t, owner.userId)).toBe('2300.25000000');
 
-    // Every staff change to valuables, cash or a book balance takes a key, and was made above.
+    // Every staff change of value, and every decision on one, takes a key and was made above.
     const keyed = apiRoutes()
       .filter((route) => route.contract?.idempotent && route.access === 'admin')
       .map((route) => `${route.method} ${route.url}`)
-      .filter((name) => /\/admin\/(valuables|users\/:id\/book-balance)/.test(name));
+      .filter((name) =>
+        /\/admin\/(valuables|users\/:id\/book-balance|proposals|transfers)/.test(name),
+      );
     expect(new Set(keyed)).toEqual(exercised);
   });
 
