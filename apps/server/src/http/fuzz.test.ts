@@ -147,32 +147,30 @@ for (const amount of ['1', '2', '3', '4', '5', '6', '7', '8']) {
     await request(target, '/me/deposits/card', { amount, cardLastFour: '4242', cardType: 'Visa' }),
   );
 }
-// Book balances pending approval, recorded by a staff member other than the fuzz's caller: one
-// customer's for the approval and one's for the rejection, so each decision's fuzz reaches its
-// write once (after it, nothing is pending and the rest are refusals).
+// Proposals waiting for a second staff member (DESIGN §4): book balances recorded by a staff
+// member other than the fuzz's caller, one customer's for the approval and one's for the
+// rejection, so each decision's fuzz reaches its write once (after it, the proposal is decided
+// and the rest are refusals); and one the fuzz's caller made, for the withdrawal.
 const recorder = await createCustomer(t, { label: 'fuzz-recorder' });
 await grantAdmin(t, recorder.userId);
 const pendingBookBalance = '250.50';
-const decided: Record<'approve' | 'reject', string> = {
-  approve: (await createCustomer(t, { label: 'fuzz-approve' })).userId,
-  reject: (await createCustomer(t, { label: 'fuzz-reject' })).userId,
-};
-for (const userId of Object.values(decided)) {
+async function recordBookBalance(maker: { cookie: string }, label: string): Promise<string> {
+  const { userId } = await createCustomer(t, { label });
   const res = await keyedApi(
     t,
     'PUT',
     `/admin/users/${userId}/book-balance`,
     { bookBalance: pendingBookBalance },
-    recorder.cookie,
+    maker.cookie,
   );
-  if (res.statusCode !== 200) throw new Error(`setup book balance: ${res.body}`);
+  if (res.statusCode !== 202) throw new Error(`setup book balance: ${res.body}`);
+  return res.json<{ id: string }>().id;
 }
-const decisionBody = fc
-  .oneof(
-    { weight: 3, arbitrary: fc.constant(pendingBookBalance) },
-    { weight: 1, arbitrary: fc.constantFrom('250.5', '250.49', '0', '-250.50') },
-  )
-  .map((amount) => ({ amount }));
+const proposals: Record<'approve' | 'reject' | 'withdraw', string> = {
+  approve: await recordBookBalance(recorder, 'fuzz-approve'),
+  reject: await recordBookBalance(recorder, 'fuzz-reject'),
+  withdraw: await recordBookBalance(staff, 'fuzz-withdraw'),
+};
 
 /**
  * The routes that send value out of the platform or to another customer, or act on the verified
@@ -277,9 +275,6 @@ const validBodies: Record<string, fc.Arbitrary<object>> = {
   'POST /api/v1/me/fixed-terms': fc
     .tuple(itemOrPart(watch), fc.constantFrom(1, 3, 6, 12))
     .map(([what, months]) => ({ ...what, months })),
-  // A decision names the pending amount it saw: mostly the real one, so it is reached.
-  'POST /api/v1/admin/users/:id/book-balance/approve': decisionBody,
-  'POST /api/v1/admin/users/:id/book-balance/reject': decisionBody,
   'POST /api/v1/me/deliveries': fc
     .tuple(itemOrPart(painting), fc.constantFrom('+971501234567', '+447911123456'))
     .map(([what, recipientPhone]) => ({
@@ -310,11 +305,12 @@ function paramValue(url: string, name: string): { canonical: string; any: fc.Arb
       ),
     };
   }
-  // A decision on a pending book balance: the customer's recorded for it by another staff member.
-  const decision = /\/book-balance\/(approve|reject)$/.exec(url)?.[1] as keyof typeof decided;
+  // A decision on a proposal: the one waiting for it (each proposal decided once at most).
+  const decision = /\/proposals\/:id\/(approve|reject|withdraw)$/.exec(url)?.[1] as
+    keyof typeof proposals | undefined;
   if (name === 'id' && decision) {
-    const userId = decided[decision];
-    return { canonical: userId, any: fc.constantFrom(userId, target.userId, unknownId) };
+    const id = proposals[decision];
+    return { canonical: id, any: fc.constantFrom(id, unknownId) };
   }
   if (name === 'id' && url.includes('/admin/users/')) {
     return { canonical: target.userId, any: fc.constantFrom(target.userId, unknownId) };
@@ -602,21 +598,28 @@ describe('schema-driven fuzz', () => {
       decided: number;
       approved: number;
       rejected: number;
+      withdrawn: number;
     }>(
       t.ctx.db,
       sql`select (select count(*)::int from contact_messages) as messages,
-                 (select count(*)::int from ledger_entries where kind = 'admin_add') as added,
-                 (select count(*)::int from transfers where decided_by is not null) as decided,
+                 (select count(*)::int from staff_proposals
+                   where maker_id = ${staff.userId} and kind = 'valuable_add') as added,
+                 (select count(*)::int from staff_proposals
+                   where maker_id = ${staff.userId} and kind = 'request_decision') as decided,
                  (select count(*)::int from ledger_entries where kind = 'book_balance') as approved,
-                 (select count(*)::int from audit_log
-                   where action = 'admin.book_balance_rejected') as rejected`,
+                 (select count(*)::int from staff_proposals
+                   where id = ${proposals.reject} and status = 'rejected') as rejected,
+                 (select count(*)::int from staff_proposals
+                   where id = ${proposals.withdraw} and status = 'withdrawn') as withdrawn`,
     );
     expect(counts?.messages).toBeGreaterThan(0);
+    // Staff's changes and decisions reached their write: a proposal.
     expect(counts?.added).toBeGreaterThan(0);
     expect(counts?.decided).toBeGreaterThan(0);
-    // Each pending book balance was decided once: one credit, one rejection.
+    // Each waiting proposal was decided once: one credit, one rejection, one withdrawal.
     expect(counts?.approved).toBe(1);
     expect(counts?.rejected).toBe(1);
+    expect(counts?.withdrawn).toBe(1);
   });
 
   it('signed in every user and staff request (the fuzz reached the handlers)', () => {
