@@ -326,8 +326,10 @@ describe('impersonation', () => {
   it('refuses to impersonate staff, oneself, or an unknown user', async () => {
     const other = await signUp(t);
     await grantAdmin(t, other.userId);
-    expect((await impersonate(staff.cookie, other.userId)).statusCode).toBe(403);
-    expect((await impersonate(staff.cookie, staff.userId)).statusCode).toBe(403);
+    const theirs = await impersonate(staff.cookie, other.userId);
+    expect([theirs.statusCode, theirs.json().error.code]).toEqual([403, 'STAFF_ACCOUNT']);
+    const own = await impersonate(staff.cookie, staff.userId);
+    expect([own.statusCode, own.json().error.code]).toEqual([403, 'OWN_ACCOUNT']);
     expect(
       (await impersonate(staff.cookie, '00000000-0000-4000-8000-000000000000')).statusCode,
     ).toBe(404);
