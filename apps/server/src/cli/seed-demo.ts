@@ -1,10 +1,12 @@
-// Demo data for an empty database (issue 15 item 7): a staff member, four customers and a few
-// weeks of history, made through the product's own code paths. The staff account is created as
-// `npm run admin` creates one; everything else is asked of the real app in this process, as the
+// Demo data for an empty database (issue 15 item 7): two staff members, four customers and a few
+// weeks of history, made through the product's own code paths. The staff accounts are created as
+// `npm run admin` creates them; everything else is asked of the real app in this process, as the
 // web app would ask it (sign-up with its emailed code, the KYC wizard, deposits staff complete,
 // trades, a transfer, a custody item, fixed terms, a delivery and its tracking), with the clock
-// set back to spread the history over the last six weeks. Mail stays in the outbox, whatever
-// MAIL_URL says. Never in production; refused when any customer exists.
+// set back to spread the history over the last six weeks. Every staff change of value is a
+// proposal one staff member makes and the other approves (DESIGN §4 "Dual control"); one book
+// balance is left waiting for approval. Mail stays in the outbox, whatever MAIL_URL says. Never
+// in production; refused when any customer exists.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -24,6 +26,8 @@ import { createMailer } from '../mail/mailer.ts';
 
 export const demoDomain = 'demo.secure-vault.test';
 export const demoStaffEmail = `staff@${demoDomain}`;
+/** The second staff member, who approves what the first proposes. */
+export const demoApproverEmail = `approver@${demoDomain}`;
 
 export interface DemoAccount {
   name: string;
@@ -38,6 +42,8 @@ export type SeedOutcome =
       kind: 'seeded';
       password: string;
       staff: { email: string; isNew: boolean; staff2fa: Config['staff2fa'] };
+      /** The second staff member: approves the first one's changes. */
+      approver: { email: string; isNew: boolean };
       customers: DemoAccount[];
       report: LedgerReport;
     };
@@ -338,8 +344,14 @@ async function seedThrough(
     return deposit.id;
   }
 
+  /** A staff change as two people make it: the staff member proposes, the approver approves. */
+  async function staffChange(method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) {
+    const proposal = (await send(demoStaffEmail, method, url, body)) as { id: string };
+    await send(demoApproverEmail, 'POST', `/admin/proposals/${proposal.id}/approve`);
+  }
+
   async function completeDeposit(id: string) {
-    await send(demoStaffEmail, 'POST', `/admin/transfers/card_deposit/${id}/status`, {
+    await staffChange('POST', `/admin/transfers/card_deposit/${id}/status`, {
       status: 'completed',
     });
   }
@@ -376,13 +388,16 @@ async function seedThrough(
 
   // ── Six weeks of history ────────────────────────────────────────────────────────────────
   onDay(42, 8);
-  const staffResult = await ensureAdmin({ db: ctx.db, clock }, { email: demoStaffEmail, password });
-  const [staffUser] = await ctx.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, demoStaffEmail));
-  if (!staffUser) throw new SeedStepError('the staff account was not created');
-  userIds.set(demoStaffEmail, staffUser.id);
+  const staffResults: Record<string, Awaited<ReturnType<typeof ensureAdmin>>> = {};
+  for (const email of [demoStaffEmail, demoApproverEmail]) {
+    staffResults[email] = await ensureAdmin({ db: ctx.db, clock }, { email, password });
+    const [staffUser] = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, email));
+    if (!staffUser) throw new SeedStepError(`the staff account ${email} was not created`);
+    userIds.set(email, staffUser.id);
+  }
 
   onDay(40, 9);
   await signUp('layla');
@@ -411,8 +426,8 @@ async function seedThrough(
   await tradeAs('omar', 'buy', 'AG', '2000000');
   await tradeAs('omar', 'buy', 'SOL', '10');
   onDay(34, 12);
-  // Staff take a physical item into custody for Layla.
-  await send(demoStaffEmail, 'POST', '/admin/valuables', {
+  // Staff take a physical item into custody for Layla (proposed, then approved).
+  await staffChange('POST', '/admin/valuables', {
     userId: userIdOf(asPerson('layla')),
     itemName: 'Diamond necklace',
     itemType: 'jewelry',
@@ -489,8 +504,8 @@ async function seedThrough(
   onDay(1, 18);
   // A card deposit waiting for staff.
   await cardDeposit('james', '1500.00', '4000');
-  // A book balance the demo's one staff member recorded: it waits for a second staff member
-  // (four eyes), so Sara's dashboard shows it as "Pending approval".
+  // A book balance the staff member recorded and nobody has approved yet: its proposal waits in
+  // the approver's queue (four eyes), and Sara's dashboard shows it as "Pending approval".
   await send(demoStaffEmail, 'PUT', `/admin/users/${userIdOf(asPerson('sara'))}/book-balance`, {
     bookBalance: '250.00',
   });
@@ -513,7 +528,12 @@ async function seedThrough(
   return {
     kind: 'seeded',
     password,
-    staff: { email: demoStaffEmail, isNew: staffResult === 'created', staff2fa: config.staff2fa },
+    staff: {
+      email: demoStaffEmail,
+      isNew: staffResults[demoStaffEmail] === 'created',
+      staff2fa: config.staff2fa,
+    },
+    approver: { email: demoApproverEmail, isNew: staffResults[demoApproverEmail] === 'created' },
     customers: Object.values(people).map((p) => ({
       name: `${p.firstName} ${p.surname}`,
       email: p.email,

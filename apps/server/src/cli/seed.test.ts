@@ -1,5 +1,7 @@
-// `npm run seed`: on an empty embedded database it creates the demo (customers, KYC in each
-// state, a pending deposit, a delivery in processing, fixed terms…) with the ledger whole; a
+// `npm run seed`: on an empty embedded database it creates the demo (two staff members, customers,
+// KYC in each state, a pending deposit, a delivery in processing, fixed terms, staff changes
+// proposed by one and approved by the other, a book balance still waiting for approval…) with
+// the ledger whole; a
 // second run adds nothing; in production it refuses and creates nothing at all. Run on the
 // embedded database, and on PostgreSQL in the PostgreSQL suite.
 import { spawn } from 'node:child_process';
@@ -87,6 +89,7 @@ describe('npm run seed', () => {
     expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/Every demo account's password: Demo-\S{12}/);
     expect(run.stdout).toContain('staff@demo.secure-vault.test');
+    expect(run.stdout).toContain('approver@demo.secure-vault.test');
     expect(run.stdout).toContain('layla@demo.secure-vault.test');
     expect(run.stdout).toMatch(/Set Up Two-Factor Authentication/);
     expect(run.stdout).toMatch(/Ledger OK: 3 customers, \d+ holdings, journal position/);
@@ -124,7 +127,30 @@ describe('npm run seed', () => {
         sql`select u.email, p.book_balance::text as amount from profiles p
           join users u on u.id = p.user_id where p.book_balance <> 0`,
       );
-      return { kyc, pending, bookBalances, delivery, terms, kinds, documents, sessions, spread };
+      const proposals = await query<{
+        kind: string;
+        status: string;
+        customer: string;
+        maker: string;
+        checker: string | null;
+      }>(
+        sql`select p.kind, p.status, c.email as customer, m.email as maker, k.email as checker
+          from staff_proposals p join users c on c.id = p.subject_user_id
+          join users m on m.id = p.maker_id left join users k on k.id = p.checker_id
+          order by p.created_at, p.kind`,
+      );
+      return {
+        kyc,
+        pending,
+        bookBalances,
+        proposals,
+        delivery,
+        terms,
+        kinds,
+        documents,
+        sessions,
+        spread,
+      };
     });
     expect(found.kyc).toEqual([
       { email: 'layla@demo.secure-vault.test', status: 'approved' },
@@ -134,9 +160,32 @@ describe('npm run seed', () => {
     expect(found.pending).toEqual([
       { type: 'card_deposit', amount: '1500.00000000', email: 'james@demo.secure-vault.test' },
     ]);
-    // Recorded by the demo's only staff member, so it waits for a second one.
+    // Recorded by one staff member and not yet approved by the other: its proposal waits.
     expect(found.bookBalances).toEqual([
       { email: 'sara@demo.secure-vault.test', amount: '250.00' },
+    ]);
+    const staffEmail = 'staff@demo.secure-vault.test';
+    const approverEmail = 'approver@demo.secure-vault.test';
+    const approved = (kind: string, customer: string) => ({
+      kind,
+      status: 'approved',
+      customer: `${customer}@demo.secure-vault.test`,
+      maker: staffEmail,
+      checker: approverEmail,
+    });
+    // Every other staff change was proposed by one staff member and approved by the other.
+    expect(found.proposals).toEqual([
+      approved('request_decision', 'layla'),
+      approved('request_decision', 'omar'),
+      approved('valuable_add', 'layla'),
+      approved('request_decision', 'sara'),
+      {
+        kind: 'book_balance',
+        status: 'pending',
+        customer: 'sara@demo.secure-vault.test',
+        maker: staffEmail,
+        checker: null,
+      },
     ]);
     expect(found.delivery).toEqual([{ status: 'processing', tracking: 1 }]);
     expect(found.terms.map((term) => term.status)).toEqual(['matured', 'active']);
@@ -174,7 +223,7 @@ describe('npm run seed', () => {
   it('adds nothing when run again', async () => {
     const before = await countsOf();
     expect(before?.customers).toBe(4);
-    expect(before?.staff).toBe(1);
+    expect(before?.staff).toBe(2);
     const run = await runSeed(target());
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(

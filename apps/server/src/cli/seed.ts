@@ -39,14 +39,16 @@ async function main(): Promise<number> {
       console.log(outcome.message);
       return 0;
     }
-    const { password, staff, customers, report } = outcome;
+    const { password, staff, approver, customers, report } = outcome;
+    const existed = ' (it existed already: its password is unchanged)';
     const lines = [
       'Demo data seeded.',
       '',
       `Every demo account's password: ${password}`,
       '',
-      'Staff:',
-      `  ${staff.email}${staff.isNew ? '' : ' (it existed already: its password is unchanged)'}`,
+      'Staff (every change of value one makes, the other approves in the Approvals tab):',
+      `  ${staff.email}${staff.isNew ? '' : existed}`,
+      `  ${approver.email}${approver.isNew ? '' : existed}`,
       staff.staff2fa === 'required'
         ? '  Staff need two-factor sign-in (STAFF_2FA=required): sign in, open /settings, choose\n' +
           '  "Set Up Two-Factor Authentication", scan the QR code with an authenticator app and\n' +
