@@ -4,6 +4,7 @@
 // under it in both languages, and the browser reports no violation of it anywhere.
 import type { Page } from '@playwright/test';
 import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
+import { approvePending } from './support/approvals.ts';
 import { codePattern, createCustomer, staff, uniqueEmail, waitForMail } from './support/auth.ts';
 import { signInThroughForm } from './support/vault.ts';
 import enAuth from '../apps/web/src/locales/en/auth.json' with { type: 'json' };
@@ -136,6 +137,7 @@ for (const { language, theme } of combinations) {
         await signInThroughForm(staffPage, language, staff.email, staff.password);
         await staffPage.goto('/admin');
         await waitForPage(staffPage);
+        await staffPage.getByRole('tab', { name: a.tabs.valuables, exact: true }).click();
         const form = staffPage.getByTestId('valuable-form');
         await form.getByLabel(a.valuables.user, { exact: true }).selectOption({ label: email });
         await form.getByLabel(a.valuables.itemName, { exact: true }).fill('Gold bar');
@@ -144,7 +146,11 @@ for (const { language, theme } of combinations) {
           .selectOption({ label: v.itemTypes.precious_metals });
         await form.getByLabel(a.valuables.estimatedValue, { exact: true }).fill('950.25');
         await form.getByRole('button', { name: a.valuables.add, exact: true }).click();
-        await expect(staffPage.getByText(a.valuables.added, { exact: true })).toBeVisible();
+        await expect(
+          staffPage.getByText(a.approvals.proposed.title, { exact: true }),
+        ).toBeVisible();
+        // A second staff member approves it, so the customer's chart has something to show.
+        await approvePending(email, 'valuable_add');
         for (const tab of ['users', 'bookBalance', 'transfers'] as const) {
           await staffPage.getByRole('tab', { name: a.tabs[tab], exact: true }).click();
           await expect(staffPage.getByRole('tabpanel')).toBeVisible();

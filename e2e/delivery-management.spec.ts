@@ -1,32 +1,20 @@
 // Delivery Management and Tracking (SPEC §2 admin tabs 6 and 8, §4; DESIGN §5): a customer whose
-// identity staff approved asks, through the API, for a custody item staff added to be delivered;
-// staff open Delivery Management, move the request to processing, add a tracking record, then
-// ship it and, after confirming that the item leaves the vault, mark it delivered; the record is
-// listed in the Tracking tab with the recipient and the customer's email.
+// identity staff approved asks, through the API, for a custody item staff added (one proposing,
+// another approving) to be delivered; staff open Delivery Management, move the request to
+// processing, add a tracking record, then ship it and, after confirming that the item leaves the
+// vault, mark it delivered; the record is listed in the Tracking tab with the recipient and the
+// customer's email.
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
-import { csrf, staff } from './support/auth.ts';
-import { type Applicant, png, randomAddress, submitVerification } from './support/kyc-api.ts';
+import type { Page } from '@playwright/test';
+import { expect, test, waitForPage } from './support/fixtures.ts';
+import { approvedStaffChange, staffApi } from './support/approvals.ts';
+import { csrf } from './support/auth.ts';
+import { type Applicant, png, submitVerification } from './support/kyc-api.ts';
 import { expectPageAccessible, openStaffPage } from './support/vault.ts';
 import enAdmin from '../apps/web/src/locales/en/admin.json' with { type: 'json' };
 import arAdmin from '../apps/web/src/locales/ar/admin.json' with { type: 'json' };
 
 const catalogs = { en: enAdmin, ar: arAdmin } as const;
-
-/** Staff, signed in through the API: approve the verification and add the item. */
-async function staffApi(): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({
-    baseURL: e2eBaseUrl(),
-    extraHTTPHeaders: { 'x-forwarded-for': randomAddress() },
-  });
-  const signedIn = await api.post('/api/v1/auth/sign-in', {
-    headers: csrf,
-    data: { email: staff.email, password: staff.password },
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  return api;
-}
 
 /** A button whose name starts with `text` (its hidden rest says which request it acts on). */
 function startingWith(text: string): RegExp {
@@ -76,12 +64,18 @@ for (const language of ['en', 'ar'] as const) {
             data: { decision: 'approve' },
           });
           expect(decided.status(), await decided.text()).toBe(200);
-          const added = await staffRequests.post('/api/v1/admin/valuables', {
-            headers: { ...csrf, 'idempotency-key': randomUUID() },
-            data: { userId: user.id, itemName, itemType: 'jewelry', estimatedValue: '2500' },
+          await approvedStaffChange('POST', '/api/v1/admin/valuables', {
+            userId: user.id,
+            itemName,
+            itemType: 'jewelry',
+            estimatedValue: '2500',
           });
-          expect(added.status(), await added.text()).toBe(201);
-          const { id: valuableId } = (await added.json()) as { id: string };
+          // Approved, the item is in the customer's vault.
+          const vault = await customer.get('/api/v1/me/valuables');
+          expect(vault.status(), await vault.text()).toBe(200);
+          const valuables = (await vault.json()) as { id: string; itemName: string }[];
+          const valuableId = valuables.find((item) => item.itemName === itemName)?.id;
+          expect(valuableId, `${itemName} in the vault`).toBeDefined();
 
           const requested = await customer.post('/api/v1/me/deliveries', {
             headers: { ...csrf, 'idempotency-key': randomUUID() },

@@ -1,18 +1,19 @@
 // Delivery Services (SPEC §2 Settings, §4, §5, §8; DESIGN §5 Delivery): a customer whose identity
-// staff approved, with custody items staff added, follows the dashboard's Track Items to the
-// tracking view, requests delivery of one item, and watches it move — staff step it through
-// processing, shipped and delivered through the API, adding tracking records — without a reload;
-// the delivered item leaves the vault. A second request, cancelled by the customer before it
-// ships, returns its item. In Arabic the pages are dark, so both themes pass the axe check.
+// staff approved, with custody items staff added (one proposing, another approving), follows the
+// dashboard's Track Items to the tracking view, requests delivery of one item, and watches it move
+// — staff step it through processing, shipped and delivered through the API, adding tracking
+// records — without a reload; the delivered item leaves the vault. A second request, cancelled by
+// the customer before it ships, returns its item. In Arabic the pages are dark, so both themes
+// pass the axe check.
 import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
-import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
-import { csrf, staff } from './support/auth.ts';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test, waitForPage } from './support/fixtures.ts';
+import { approvedStaffChange, staffApi } from './support/approvals.ts';
+import { csrf } from './support/auth.ts';
 import {
   type Applicant,
   customerPassword as password,
   png,
-  randomAddress,
   submitVerification,
 } from './support/kyc-api.ts';
 import { signInThroughForm } from './support/vault.ts';
@@ -30,19 +31,6 @@ const catalogs = {
 
 /** Live updates must not need more than this once staff have answered. */
 const liveTimeout = 5000;
-
-async function staffApi(): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({
-    baseURL: e2eBaseUrl(),
-    extraHTTPHeaders: { 'x-forwarded-for': randomAddress() },
-  });
-  const signedIn = await api.post('/api/v1/auth/sign-in', {
-    headers: csrf,
-    data: { email: staff.email, password: staff.password },
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  return api;
-}
 
 /** The customer's delivery of an item, as staff list it. */
 async function deliveryIdOf(api: APIRequestContext, email: string, itemName: string) {
@@ -124,11 +112,10 @@ for (const language of ['en', 'ar'] as const) {
             { itemName: watch, itemType: 'collectibles', estimatedValue: '3000' },
             { itemName: 'Cash', itemType: 'cash', estimatedValue: '100' },
           ]) {
-            const added = await staffRequests.post('/api/v1/admin/valuables', {
-              headers: { ...csrf, 'idempotency-key': randomUUID() },
-              data: { userId: user.id, ...data },
+            await approvedStaffChange('POST', '/api/v1/admin/valuables', {
+              userId: user.id,
+              ...data,
             });
-            expect(added.status(), await added.text()).toBe(201);
           }
         } finally {
           await customer.dispose();

@@ -1,12 +1,13 @@
 // Fixed terms (SPEC §2 /fixed-assets, §9; DESIGN §5): a customer buys gold with cash staff
-// credited, fixes part of it for one month on /fixed-assets and sees that part locked with its
-// maturity date; then the maturity job runs as if the month had passed (the dev-only
-// /api/v1/dev/run-jobs), and the open page shows the term matured and the cash up by the profit,
-// without a reload.
+// credited (one staff member proposing, another approving), fixes part of it for one month on
+// /fixed-assets and sees that part locked with its maturity date; then the maturity job runs as if
+// the month had passed (the dev-only /api/v1/dev/run-jobs), and the open page shows the term
+// matured and the cash up by the profit, without a reload.
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, request as playwrightRequest } from '@playwright/test';
 import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
-import { createCustomer, csrf, staff } from './support/auth.ts';
+import { creditCash } from './support/approvals.ts';
+import { createCustomer, csrf } from './support/auth.ts';
 import { customerPassword as password, randomAddress } from './support/kyc-api.ts';
 import { signInThroughForm } from './support/vault.ts';
 import enCustody from '../apps/web/src/locales/en/custody.json' with { type: 'json' };
@@ -39,25 +40,6 @@ async function newApi(): Promise<APIRequestContext> {
   });
 }
 
-/** Staff credit the customer's cash through Valuables Management's API. */
-async function creditCash(userId: string, amount: string): Promise<void> {
-  const api = await newApi();
-  try {
-    const signedIn = await api.post('/api/v1/auth/sign-in', {
-      headers: csrf,
-      data: { email: staff.email, password: staff.password },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
-    const credited = await api.post('/api/v1/admin/valuables', {
-      headers: { ...csrf, 'idempotency-key': randomUUID() },
-      data: { userId, itemName: 'Cash', itemType: 'cash', estimatedValue: amount },
-    });
-    expect(credited.status(), await credited.text()).toBe(201);
-  } finally {
-    await api.dispose();
-  }
-}
-
 /** `start` plus one calendar month in UTC, the last day of a shorter month when it must be. */
 function oneMonthLater(start: Date): Date {
   const next = new Date(start.getTime());
@@ -86,6 +68,7 @@ for (const language of ['en', 'ar'] as const) {
     test('a customer fixes part of their gold for a month, and it matures live', async ({
       page,
       readMailbox,
+      devRequest,
       expectAccessible,
     }) => {
       test.setTimeout(120_000);
@@ -165,7 +148,8 @@ for (const language of ['en', 'ar'] as const) {
 
       // A minute after the maturity, the job pays the profit and unlocks the gold.
       const after = new Date(Date.parse(term!.maturesAt) + 60_000).toISOString();
-      const ran = await page.request.post('/api/v1/dev/run-jobs', {
+      // The development tools answer only a client on the server's machine.
+      const ran = await devRequest.post('/api/v1/dev/run-jobs', {
         headers: csrf,
         data: { at: after },
       });

@@ -83,8 +83,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_EMAIL: 'staff@securevault.example',
       ADMIN_PASSWORD: 'staff-password-e2e',
       STAFF_2FA: 'optional',
-      // Each test browses from its own address (fixtures.ts), so per-address limits stay per test.
-      TRUST_PROXY: 'true',
+      // Each test browses from its own address (fixtures.ts), so per-address limits stay per test:
+      // the browsers connect over loopback, which is trusted as the proxy, so each request's
+      // X-Forwarded-For names its client.
+      TRUST_PROXY: 'loopback',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -1,18 +1,17 @@
 // Money in and out (SPEC §2 /inter-accounts and /withdrawal, §4, §5, §8; DESIGN §5): a verified
-// customer asks for a card deposit, staff complete it through the API and the open page's cash
-// balance follows without a reload; with a bank account registered, the customer withdraws, the
-// cash leaves at once, staff fail the withdrawal and the customer sees it failed, with the
-// reason, and the cash back.
-import { randomUUID } from 'node:crypto';
-import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
-import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
-import { codePattern, csrf, staff, waitForMail } from './support/auth.ts';
+// customer asks for a card deposit, staff complete it through the API (one proposing, another
+// approving) and the open page's cash balance follows without a reload; with a bank account
+// registered, the customer withdraws, the cash leaves at once, staff fail the withdrawal (again
+// two of them) and the customer sees it failed, with the reason, and the cash back.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test, waitForPage } from './support/fixtures.ts';
+import { approvedStaffChange, staffApi } from './support/approvals.ts';
+import { codePattern, csrf, waitForMail } from './support/auth.ts';
 import {
   type Applicant,
   type ReadMailbox,
   customerPassword as password,
   png,
-  randomAddress,
   submitVerification,
 } from './support/kyc-api.ts';
 import { signInThroughForm } from './support/vault.ts';
@@ -23,19 +22,6 @@ const catalogs = { en: enBanking, ar: arBanking } as const;
 
 /** Staff's decision reaches the open page through the realtime socket, in seconds. */
 const liveTimeout = 10_000;
-
-async function staffApi(): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({
-    baseURL: e2eBaseUrl(),
-    extraHTTPHeaders: { 'x-forwarded-for': randomAddress() },
-  });
-  const signedIn = await api.post('/api/v1/auth/sign-in', {
-    headers: csrf,
-    data: { email: staff.email, password: staff.password },
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  return api;
-}
 
 async function approve(staffSide: APIRequestContext, customer: APIRequestContext) {
   const session = await customer.get('/api/v1/auth/session');
@@ -81,17 +67,13 @@ async function newestRequest(customer: APIRequestContext, type: string) {
   return page.items[0]!;
 }
 
+/** Staff decide a pending request: one proposes the decision, another approves it. */
 async function decide(
-  staffSide: APIRequestContext,
   type: string,
   id: string,
   data: { status: 'completed' | 'failed'; reason?: string },
 ) {
-  const res = await staffSide.post(`/api/v1/admin/transfers/${type}/${id}/status`, {
-    headers: { ...csrf, 'idempotency-key': randomUUID() },
-    data,
-  });
-  expect(res.status(), await res.text()).toBe(200);
+  await approvedStaffChange('POST', `/api/v1/admin/transfers/${type}/${id}/status`, data);
 }
 
 const cashOf = (page: Page) => page.getByTestId('cash-balance');
@@ -167,7 +149,7 @@ for (const language of ['en', 'ar'] as const) {
           b.requests.statuses.pending,
         );
 
-        await decide(staffSide, 'card_deposit', deposit.id, { status: 'completed' });
+        await decide('card_deposit', deposit.id, { status: 'completed' });
         await expect(cashOf(page)).toContainText('500.00', { timeout: liveTimeout });
         await expect(depositRow.getByTestId('request-status')).toHaveText(
           b.requests.statuses.completed,
@@ -199,7 +181,7 @@ for (const language of ['en', 'ar'] as const) {
         await expectAccessible();
 
         const reason = 'The bank returned the transfer.';
-        await decide(staffSide, 'withdrawal', withdrawal.id, { status: 'failed', reason });
+        await decide('withdrawal', withdrawal.id, { status: 'failed', reason });
         await expect(withdrawalRow.getByTestId('request-status')).toHaveText(
           b.requests.statuses.failed,
           { timeout: liveTimeout },

@@ -1,13 +1,14 @@
 // Signed statements and their public check (issue 15 item 5): a customer who bought gold with
-// cash staff credited downloads this month's statement and a proof of holdings from Settings, in
-// the language of the page; then, on /verify, the statement they downloaded is issued by Secure
-// Vault and unaltered, under their masked name, and the same file with one byte changed in the
-// middle is not. In Arabic the pages are dark, so both themes pass the axe check.
+// cash staff credited (one staff member proposing, another approving) downloads this month's
+// statement and a proof of holdings from Settings, in the language of the page; then, on /verify,
+// the statement they downloaded is issued by Secure Vault and unaltered, under their masked name,
+// and the same file with one byte changed in the middle is not. In Arabic the pages are dark, so both themes pass the axe check.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
-import { createCustomer, csrf, staff } from './support/auth.ts';
+import { creditCash } from './support/approvals.ts';
+import { createCustomer, csrf } from './support/auth.ts';
 import { customerPassword as password, randomAddress } from './support/kyc-api.ts';
 import { signInThroughForm } from './support/vault.ts';
 import enStatements from '../apps/web/src/locales/en/statements.json' with { type: 'json' };
@@ -21,25 +22,6 @@ async function newApi(): Promise<APIRequestContext> {
     baseURL: e2eBaseUrl(),
     extraHTTPHeaders: { 'x-forwarded-for': randomAddress() },
   });
-}
-
-/** Staff credit the customer's cash through Valuables Management's API. */
-async function creditCash(userId: string, amount: string): Promise<void> {
-  const api = await newApi();
-  try {
-    const signedIn = await api.post('/api/v1/auth/sign-in', {
-      headers: csrf,
-      data: { email: staff.email, password: staff.password },
-    });
-    expect(signedIn.status(), await signedIn.text()).toBe(200);
-    const credited = await api.post('/api/v1/admin/valuables', {
-      headers: { ...csrf, 'idempotency-key': randomUUID() },
-      data: { userId, itemName: 'Cash', itemType: 'cash', estimatedValue: amount },
-    });
-    expect(credited.status(), await credited.text()).toBe(201);
-  } finally {
-    await api.dispose();
-  }
 }
 
 /** Clicks a download link and returns the file's name and bytes. */

@@ -1,16 +1,12 @@
-// Trading end to end (SPEC §2, §5, §9; DESIGN §2, §5): staff give a customer cash; the customer
-// buys gold by milligrams and by amount, sells part of it, buys and sells bitcoin, swaps gold for
-// silver, then finds every one in /history and in the downloaded CSV.
-import { randomUUID } from 'node:crypto';
+// Trading end to end (SPEC §2, §5, §9; DESIGN §2, §5): staff give a customer cash (one staff
+// member proposing, another approving); the customer buys gold by milligrams and by amount, sells
+// part of it, buys and sells bitcoin, swaps gold for silver, then finds every one in /history and
+// in the downloaded CSV.
 import { readFile } from 'node:fs/promises';
-import {
-  type APIRequestContext,
-  type Locator,
-  type Page,
-  request as playwrightRequest,
-} from '@playwright/test';
-import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
-import { createCustomer, csrf, staff, uniqueEmail } from './support/auth.ts';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test, waitForPage } from './support/fixtures.ts';
+import { creditCash } from './support/approvals.ts';
+import { createCustomer, uniqueEmail } from './support/auth.ts';
 import { signInThroughForm } from './support/vault.ts';
 import enTrading from '../apps/web/src/locales/en/trading.json' with { type: 'json' };
 import arTrading from '../apps/web/src/locales/ar/trading.json' with { type: 'json' };
@@ -31,29 +27,6 @@ const csvHeader = {
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => values[key] ?? '');
-
-/** Staff credit a customer's cash through Valuables Management (type cash). */
-async function giveCash(userId: string, amount: string): Promise<void> {
-  const octet = () => Math.floor(Math.random() * 254) + 1;
-  const staffApi: APIRequestContext = await playwrightRequest.newContext({
-    baseURL: e2eBaseUrl(),
-    extraHTTPHeaders: { 'x-forwarded-for': `198.20.${octet()}.${octet()}` },
-  });
-  try {
-    const signedIn = await staffApi.post('/api/v1/auth/sign-in', {
-      headers: csrf,
-      data: { email: staff.email, password: staff.password },
-    });
-    expect(signedIn.ok(), await signedIn.text()).toBe(true);
-    const added = await staffApi.post('/api/v1/admin/valuables', {
-      headers: { ...csrf, 'idempotency-key': randomUUID() },
-      data: { userId, itemName: 'Cash', itemType: 'cash', estimatedValue: amount },
-    });
-    expect(added.status(), await added.text()).toBe(201);
-  } finally {
-    await staffApi.dispose();
-  }
-}
 
 /**
  * The element shows this amount as whole cents: the figure is not part of a longer number
@@ -97,7 +70,7 @@ for (const language of ['en', 'ar'] as const) {
       test.setTimeout(120_000);
       const email = uniqueEmail(`trader-${language}`);
       const customer = await createCustomer(request, readMailbox, email, 'customer-password');
-      await giveCash(customer.id, '1000.00');
+      await creditCash(customer.id, '1000.00');
       await signInThroughForm(page, language, email, 'customer-password');
 
       // The list leads to the calculator.

@@ -1,11 +1,13 @@
-// Transfer Management (SPEC §2 admin tab 3, §4; DESIGN §5): a customer asks for a bank-transfer
-// deposit through the API; staff open the tab, filter to pending bank deposits, find it by its
-// reference and complete it after reading what that does; it leaves the pending list, shows as
-// completed with no actions left, and the customer's cash holds the amount.
+// Transfer Management (SPEC §2 admin tab 3, §4; DESIGN §4 "Dual control", §5): a customer asks for
+// a bank-transfer deposit through the API; staff open the tab, filter to pending bank deposits,
+// find it by its reference and propose completing it after reading what that does; it stays
+// pending, the cash unchanged, until a second staff member approves the decision in Approvals;
+// then it leaves the pending list, shows as completed with no actions left, and the customer's
+// cash holds the amount.
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Page, request as playwrightRequest } from '@playwright/test';
 import { e2eBaseUrl, expect, test, waitForPage } from './support/fixtures.ts';
-import { createCustomer, csrf, uniqueEmail } from './support/auth.ts';
+import { createCustomer, csrf, secondStaff, staff, uniqueEmail } from './support/auth.ts';
 import { customerPassword, randomAddress } from './support/kyc-api.ts';
 import { expectPageAccessible, openStaffPage } from './support/vault.ts';
 import enAdmin from '../apps/web/src/locales/en/admin.json' with { type: 'json' };
@@ -26,6 +28,11 @@ async function cashOf(customer: APIRequestContext): Promise<number> {
   return Number(((await res.json()) as { cashBalance: string }).cashBalance);
 }
 
+/** A button whose name starts with `text` (its hidden rest says which proposal it acts on). */
+function startingWith(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
+
 /** Transfer Management's row for a request, found by its reference. */
 function rowOf(staffPage: Page, deposit: Deposit) {
   return staffPage.getByTestId('transfer-row').filter({ hasText: deposit.reference });
@@ -35,7 +42,7 @@ for (const language of ['en', 'ar'] as const) {
   const a = catalogs[language];
 
   test.describe(`Transfer Management (${language})`, () => {
-    test('staff complete a pending bank deposit and the customer is credited', async ({
+    test('staff complete a pending bank deposit, a second approves, and the customer is credited', async ({
       browser,
       readMailbox,
     }) => {
@@ -48,6 +55,7 @@ for (const language of ['en', 'ar'] as const) {
         extraHTTPHeaders: { 'x-forwarded-for': randomAddress() },
       });
       let staffPage: Page | undefined;
+      let checkerPage: Page | undefined;
       try {
         await createCustomer(customer, readMailbox, email, customerPassword);
         const cashBefore = await cashOf(customer);
@@ -89,17 +97,62 @@ for (const language of ['en', 'ar'] as const) {
         const confirm = staffPage.getByRole('alertdialog', {
           name: a.transfers.decision.titles.completed,
         });
-        await expect(confirm.getByTestId('transfer-effect')).toContainText(amount);
+        const effect = confirm.getByTestId('transfer-effect');
+        await expect(effect).toContainText(amount);
+        await expect(effect).toContainText(a.transfers.decision.afterApproval);
         await expectPageAccessible(staffPage);
         await confirm
           .getByRole('button', { name: a.transfers.decision.confirm.completed, exact: true })
           .click();
         await expect(confirm).toBeHidden();
         await expect(
-          staffPage.getByText(a.transfers.update.successTitle, { exact: true }),
+          staffPage.getByText(a.approvals.proposed.title, { exact: true }),
         ).toBeVisible();
 
+        // Sent for approval: the request is still pending, and the customer's cash unchanged.
+        await expect(row.getByTestId('transfer-status-badge')).toHaveText(
+          a.transfers.statuses.pending,
+        );
+        expect(await cashOf(customer)).toBeCloseTo(cashBefore, 2);
+
+        // A second staff member finds the decision in Approvals and approves it.
+        checkerPage = await openStaffPage(browser, {
+          language,
+          theme: language === 'ar' ? 'dark' : 'light',
+          as: secondStaff,
+        });
+        const proposal = checkerPage
+          .getByTestId('proposal-row')
+          .filter({ hasText: deposit.reference })
+          .filter({ hasText: a.approvals.kinds.request_decision });
+        await expect(proposal).toHaveCount(1);
+        await expect(proposal).toContainText(email);
+        await expect(proposal).toContainText(a.transfers.types.bank_deposit);
+        await expect(proposal).toContainText(
+          a.approvals.decisionAsked.replace('{{status}}', a.transfers.statuses.completed),
+        );
+        await expect(proposal.getByTestId('proposal-effect')).toContainText(amount);
+        await expect(proposal.getByTestId('proposal-maker')).toContainText(staff.email);
+        await expectPageAccessible(checkerPage);
+        await proposal
+          .getByRole('button', { name: startingWith(a.approvals.actions.approve) })
+          .click();
+        const approve = checkerPage.getByRole('alertdialog', { name: a.approvals.approve.title });
+        await expect(approve.getByTestId('proposal-dialog-effect')).toContainText(amount);
+        await approve
+          .getByRole('button', { name: a.approvals.approve.confirm, exact: true })
+          .click();
+        await expect(approve).toBeHidden();
+        await expect(
+          checkerPage.getByText(a.approvals.done.approved, { exact: true }),
+        ).toBeVisible();
+        await expect(proposal).toHaveCount(0);
+
         // It leaves the pending list, and is found completed, with nothing left to decide.
+        await staffPage
+          .getByRole('tabpanel', { name: a.tabs.transfers })
+          .getByRole('button', { name: a.transfers.refresh, exact: true })
+          .click();
         await expect(row).toHaveCount(0);
         await statusFilter.selectOption('completed');
         await expect(row).toHaveCount(1);
@@ -111,6 +164,7 @@ for (const language of ['en', 'ar'] as const) {
         // The customer's cash holds the deposit, once.
         await expect.poll(() => cashOf(customer)).toBeCloseTo(cashBefore + Number(amount), 2);
       } finally {
+        await checkerPage?.context().close();
         await staffPage?.context().close();
         await customer.dispose();
       }

@@ -1,15 +1,12 @@
 // Transfer assets (SPEC §2 /transfer-assets, §5; DESIGN §5): two customers whose identity staff
-// approved through the API; staff credit the sender cash; the sender sends part of it to the
-// receiver's account number, confirming the receiver's masked name and reviewing before it goes;
-// the receiver's dashboard, open in another browser, shows the cash arrive without a reload.
-import { randomUUID } from 'node:crypto';
-import {
-  type APIRequestContext,
-  type Browser,
-  request as playwrightRequest,
-} from '@playwright/test';
+// approved through the API; staff credit the sender cash (one proposing, another approving); the
+// sender sends part of it to the receiver's account number, confirming the receiver's masked name
+// and reviewing before it goes; the receiver's dashboard, open in another browser, shows the cash
+// arrive without a reload.
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { e2eBaseUrl, expect, type Language, test, waitForPage } from './support/fixtures.ts';
-import { csrf, staff } from './support/auth.ts';
+import { creditCash, staffApi } from './support/approvals.ts';
+import { csrf } from './support/auth.ts';
 import {
   type Applicant,
   customerPassword as password,
@@ -30,20 +27,6 @@ const catalogs = {
 
 /** Live updates must not need more than this once the sender sees the transfer complete. */
 const liveTimeout = 5000;
-
-/** Staff, signed in through the API: approve verifications and credit cash. */
-async function staffApi(): Promise<APIRequestContext> {
-  const api = await playwrightRequest.newContext({
-    baseURL: e2eBaseUrl(),
-    extraHTTPHeaders: { 'x-forwarded-for': randomAddress() },
-  });
-  const signedIn = await api.post('/api/v1/auth/sign-in', {
-    headers: csrf,
-    data: { email: staff.email, password: staff.password },
-  });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  return api;
-}
 
 function applicant(tag: string, firstName: string, phoneNumber: string): Applicant {
   return {
@@ -123,11 +106,7 @@ for (const language of ['en', 'ar'] as const) {
           readMailbox,
           receiverApplicant,
         ));
-        const credited = await staffRequests.post('/api/v1/admin/valuables', {
-          headers: { ...csrf, 'idempotency-key': randomUUID() },
-          data: { userId: sender.id, itemName: 'Cash', itemType: 'cash', estimatedValue: '500' },
-        });
-        expect(credited.status(), await credited.text()).toBe(201);
+        await creditCash(sender.id, '500');
       } finally {
         await staffRequests.dispose();
       }

@@ -1,7 +1,8 @@
 // The dashboard and the admin panel pass axe in both languages and both themes: empty, then with
-// a valuable, a pending book balance and the allocation chart; the admin tabs and the per-user
-// net worth dropdown.
+// a valuable (approved by a second staff member), a pending book balance and the allocation chart;
+// the admin tabs, Approvals first, and the per-user net worth dropdown.
 import { expect, test, waitForPage } from './support/fixtures.ts';
+import { approvePending } from './support/approvals.ts';
 import { createCustomer, uniqueEmail } from './support/auth.ts';
 import { expectPageAccessible, openStaffPage, signInThroughForm } from './support/vault.ts';
 import enVault from '../apps/web/src/locales/en/vault.json' with { type: 'json' };
@@ -31,7 +32,7 @@ for (const language of ['en', 'ar'] as const) {
         expectAccessible,
       }) => {
         // Two pages, a dozen axe runs and every admin tab: close to a minute on a busy runner.
-        test.setTimeout(150_000);
+        test.setTimeout(180_000);
         const email = uniqueEmail(`vault-axe-${language}-${theme}`);
         await createCustomer(request, readMailbox, email, 'customer-password');
         await signInThroughForm(page, language, email, 'customer-password');
@@ -41,6 +42,8 @@ for (const language of ['en', 'ar'] as const) {
 
         const staffPage = await openStaffPage(browser, { language, theme });
         try {
+          // The valuable is approved by a second staff member; the book balance stays pending.
+          await staffPage.getByRole('tab', { name: a.tabs.valuables, exact: true }).click();
           const form = staffPage.getByTestId('valuable-form');
           await form.getByLabel(a.valuables.user, { exact: true }).selectOption({ label: email });
           await form.getByLabel(a.valuables.itemName, { exact: true }).fill('Gold bar');
@@ -50,7 +53,9 @@ for (const language of ['en', 'ar'] as const) {
           await form.getByLabel(a.valuables.estimatedValue, { exact: true }).fill('950.25');
           await form.getByLabel(a.valuables.description, { exact: true }).fill('One kilogram');
           await form.getByRole('button', { name: a.valuables.add, exact: true }).click();
-          await expect(staffPage.getByText(a.valuables.added, { exact: true })).toBeVisible();
+          const proposed = staffPage.getByText(a.approvals.proposed.title, { exact: true });
+          await expect(proposed).toBeVisible();
+          await approvePending(email, 'valuable_add');
           await staffPage.getByRole('tab', { name: a.tabs.bookBalance, exact: true }).click();
           const balanceForm = staffPage.getByTestId('book-balance-form');
           await balanceForm
@@ -60,7 +65,9 @@ for (const language of ['en', 'ar'] as const) {
           await balanceForm
             .getByRole('button', { name: a.bookBalance.submit, exact: true })
             .click();
-          await expect(staffPage.getByText(a.bookBalance.updated, { exact: true })).toBeVisible();
+          await expect(proposed.first()).toBeVisible();
+          const balanceRow = staffPage.getByTestId('book-balance-row').filter({ hasText: email });
+          await expect(balanceRow.getByTestId('book-balance-review')).toBeVisible();
 
           // The customer's dashboard, filled in.
           await expect(page.getByTestId('valuable-card')).toHaveCount(1, { timeout: 5000 });
@@ -68,14 +75,20 @@ for (const language of ['en', 'ar'] as const) {
           await expect(page.getByTestId('allocation-chart').locator('.recharts-pie')).toBeVisible();
           await expectAccessible();
 
-          // The admin panel: every tab, and the per-user dropdown.
+          // The admin panel: every tab, and the per-user dropdown. It opens on Approvals, where
+          // the book balance waits for someone else.
           await staffPage.goto('/admin');
           await waitForPage(staffPage);
-          await expect(staffPage.getByTestId('admin-valuable').first()).toBeVisible();
+          const waiting = staffPage
+            .getByTestId('proposal-row')
+            .filter({ hasText: email })
+            .getByTestId('proposal-waiting');
+          await expect(waiting).toHaveText(a.approvals.waiting);
           await expect(staffPage.getByTestId('platform-net-worth-total')).toBeVisible();
           const staffAxe = () => expectPageAccessible(staffPage);
           await staffAxe();
           for (const tab of [
+            'valuables',
             'users',
             'bookBalance',
             'transfers',
@@ -92,6 +105,8 @@ for (const language of ['en', 'ar'] as const) {
           const dropdown = staffPage.getByTestId('user-net-worth');
           await expect(dropdown.getByTestId('user-net-worth-list')).toContainText(email);
           await staffAxe();
+          // Nothing of this test is left waiting in the queue.
+          await approvePending(email, 'book_balance');
         } finally {
           await staffPage.context().close();
         }

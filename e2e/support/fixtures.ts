@@ -1,6 +1,6 @@
 // The test object every spec imports: baseURL from the server that global setup started,
 // helpers to pick language and theme, to read the dev mailbox, and to run axe.
-import { test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export type Language = 'en' | 'ar';
@@ -18,6 +18,11 @@ interface Fixtures {
   usePreferences: (preferences: { language?: Language; theme?: Theme }) => Promise<void>;
   /** Fails the test on any axe violation on the current page. */
   expectAccessible: () => Promise<void>;
+  /**
+   * Requests from this machine itself, with no X-Forwarded-For: the development tools (the
+   * mailbox, running due jobs) answer only a client on the server's machine.
+   */
+  devRequest: APIRequestContext;
   /** Newest-first mail kept by the outbox for an address. */
   readMailbox: (to: string) => Promise<{ to: string; subject: string; text: string }[]>;
 }
@@ -27,7 +32,7 @@ export const test = base.extend<Fixtures>({
     await use(e2eBaseUrl());
   },
   // Like visitors on different networks: the server's per-address rate limits then apply per
-  // test rather than to the whole suite (the e2e server trusts X-Forwarded-For).
+  // test rather than to the whole suite (the e2e server trusts X-Forwarded-For from loopback).
   extraHTTPHeaders: async ({}, use) => {
     const octet = () => Math.floor(Math.random() * 254) + 1;
     await use({ 'x-forwarded-for': `198.18.${octet()}.${octet()}` });
@@ -64,9 +69,18 @@ export const test = base.extend<Fixtures>({
       expect(summary, `axe violations on ${page.url()}`).toEqual([]);
     });
   },
-  readMailbox: async ({ request }, use) => {
+  devRequest: async ({ playwright }, use) => {
+    // Explicitly none: a context made in a test otherwise takes the test's own headers.
+    const local = await playwright.request.newContext({
+      baseURL: e2eBaseUrl(),
+      extraHTTPHeaders: {},
+    });
+    await use(local);
+    await local.dispose();
+  },
+  readMailbox: async ({ devRequest }, use) => {
     await use(async (to) => {
-      const res = await request.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`);
+      const res = await devRequest.get(`/api/v1/dev/mailbox?to=${encodeURIComponent(to)}`);
       expect(res.ok()).toBe(true);
       return res.json();
     });
