@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { proposalKinds, proposalStatuses } from '@secure-vault/shared/approvals';
 import { ledgerKinds } from '@secure-vault/shared/history';
 import { languages } from '@secure-vault/shared/i18n';
 import { documentMediaTypes, documentSides } from '@secure-vault/shared/kyc';
@@ -284,6 +285,38 @@ const checked: Record<string, Checked> = {
             insert into delivery_tracking (delivery_id, status) select id, ${value} from d`,
       ),
   },
+  staff_proposals_kind_check: {
+    table: 'staff_proposals',
+    column: 'kind',
+    values: proposalKinds,
+    since: '0015',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into staff_proposals (kind, subject_user_id, payload, amount, maker_id, created_at)
+            select ${value}, id, '{}'::jsonb, 0, ${testUserId}, now() from u`,
+      ),
+  },
+  staff_proposals_status_check: {
+    table: 'staff_proposals',
+    column: 'status',
+    values: proposalStatuses,
+    since: '0015',
+    // Decided with its time, and approved or rejected by a checker (staff_proposals_decided):
+    // only the status itself can be out of the union.
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`, c as (insert into users (email, password_hash)
+              values (${`checker-${n}@example.com`}, 'x') returning id)
+            insert into staff_proposals (kind, status, subject_user_id, payload, amount, maker_id,
+              checker_id, created_at, decided_at)
+            select 'book_balance', ${value}, u.id, '{}'::jsonb, 0, ${testUserId},
+              case when ${value}::text in ('approved', 'rejected') then c.id end, now(),
+              case when ${value}::text = 'pending' then null else now() end
+            from u, c`,
+      ),
+  },
 };
 
 class RolledBack extends Error {}
@@ -358,16 +391,21 @@ describe('one-of checks', () => {
     );
     const found: Record<string, { table: string; column: string; values: string[] }> = {};
     for (const { table, name, definition } of rows) {
-      // PostgreSQL keeps `x in ('a', 'b')` as `x = ANY (ARRAY['a'::text, 'b'::text])`.
-      const list = /\(\(?(\w+) = ANY \(ARRAY\[(.*?)\]\)\)/.exec(definition);
-      if (!list) continue;
-      const quoted = [...(list[2] ?? '').matchAll(/'((?:[^']|'')*)'::text/g)].map((m) =>
+      // PostgreSQL keeps `x in ('a', 'b')` as `x = ANY (ARRAY['a'::text, 'b'::text])`, and a
+      // column that may be null as `(x IS NULL) OR (x = ANY (…))`. A one-of check is that alone:
+      // a check that uses a list among other terms (staff_proposals_decided) is not one.
+      const list =
+        /^CHECK \(\(?(?:\((\w+) IS NULL\) OR )?\(?(\w+) = ANY \(ARRAY\[(.*)\]\)\)+$/.exec(
+          definition,
+        );
+      if (!list || (list[1] !== undefined && list[1] !== list[2])) continue;
+      const quoted = [...(list[3] ?? '').matchAll(/'((?:[^']|'')*)'::text/g)].map((m) =>
         (m[1] ?? '').replaceAll("''", "'"),
       );
       // A number column's list is bare numbers: `months = ANY (ARRAY[1, 3, 6, 12])`.
-      const numbers = /^-?\d+(, -?\d+)*$/.test(list[2] ?? '') ? (list[2] ?? '').split(', ') : [];
+      const numbers = /^-?\d+(, -?\d+)*$/.test(list[3] ?? '') ? (list[3] ?? '').split(', ') : [];
       const values = quoted.length > 0 ? quoted : numbers;
-      found[name] = { table, column: list[1] ?? '', values };
+      found[name] = { table, column: list[2] ?? '', values };
     }
     const expected = Object.fromEntries(
       Object.entries(checked).map(([name, { table, column, values }]) => [
