@@ -68,10 +68,10 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
     d.proposal
       ? `This proposal is already ${d.proposal}; a decided proposal does not change.`
       : d.wanted
-      ? `A delivery that is ${d.status ?? ''} cannot become ${d.wanted}.`
-      : d.status
-        ? `This request is already ${d.status}; a final state does not change.`
-        : 'A request with this Idempotency-Key is still being processed.',
+        ? `A delivery that is ${d.status ?? ''} cannot become ${d.wanted}.`
+        : d.status
+          ? `This request is already ${d.status}; a final state does not change.`
+          : 'A request with this Idempotency-Key is still being processed.',
   NOT_FOUND: (d) => notFound[d.what ?? 'valuable'] ?? 'No such valuable.',
 };
 

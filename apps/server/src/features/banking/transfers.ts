@@ -30,11 +30,7 @@ import {
   openRequest,
   transferAsset,
 } from '../../ledger/transfers.ts';
-import {
-  requestReceived,
-  transferReceived,
-  transferSent,
-} from '../../mail/transfer-templates.ts';
+import { requestReceived, transferReceived, transferSent } from '../../mail/transfer-templates.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import { customerLanguage } from '../../mail/customer-language.ts';
 import { sendDecidedEmail } from '../../mail/request-decided-email.ts';
