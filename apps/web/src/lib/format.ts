@@ -56,3 +56,11 @@ export function regionName(code: string, language: Language = currentLanguage())
     return code;
   }
 }
+
+/**
+ * A name or email inside a sentence, wrapped in first-strong isolates so its direction does not
+ * disturb the sentence around it (an English address inside Arabic, or the other way round).
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

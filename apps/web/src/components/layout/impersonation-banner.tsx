@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useEndImpersonation } from '@/lib/auth/end-impersonation';
+import { isolate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 
@@ -23,8 +24,8 @@ export function ImpersonationBanner({ session }: { session: Session }) {
           <Eye className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
             {t('impersonation.viewing', {
-              customer: `\u2068${session.user.email}\u2069`,
-              staff: `\u2068${session.impersonatedBy.email}\u2069`,
+              customer: isolate(session.user.email),
+              staff: isolate(session.impersonatedBy.email),
             })}
           </span>
         </p>

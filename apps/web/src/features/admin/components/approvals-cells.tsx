@@ -6,8 +6,9 @@ import { ArrowRight } from 'lucide-react';
 import type { Proposal, ProposalStatus } from '@secure-vault/shared/approvals';
 import { dec } from '@secure-vault/shared/money';
 import { EmailAddress } from '@/components/ui/email-address';
-import { formatDate } from '@/lib/format';
+import { formatDate, isolate } from '@/lib/format';
 import { formatUsd } from '@/lib/money';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
@@ -17,9 +18,6 @@ const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: '
 export function proposalDate(value: string): string {
   return formatDate(value, undefined, dateTime);
 }
-
-/** An email inside a sentence, isolated so its direction does not disturb Arabic text. */
-export const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /** The kind in words ("Custody intake"). */
 export function kindText(t: TFunction, proposal: Proposal): string {
@@ -185,16 +183,9 @@ const tones: Record<ProposalStatus, string> = {
 export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
   const { t } = useTranslation('admin');
   return (
-    <span
-      className={cn(
-        'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold text-foreground',
-        tones[status],
-      )}
-      data-testid="proposal-status-badge"
-      data-status={status}
-    >
+    <StatusBadge status={status} tone={tones[status]} testId="proposal-status-badge">
       {t(`approvals.statuses.${status}`)}
-    </span>
+    </StatusBadge>
   );
 }
 

@@ -3,32 +3,25 @@
 // proposer will read; withdrawing (the proposer's own) changes nothing. Each is sent with an
 // Idempotency-Key per intended decision: a retry of the same one reuses it, so it happens once.
 import type { FormEvent } from 'react';
-import { useMutationState } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import * as approvals from '@secure-vault/shared/approvals/contracts';
 import { type Proposal, proposalRejectionSchema } from '@secure-vault/shared/approvals';
 import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
+import { isolate } from '@/lib/format';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { adminPanelKey } from '../panel-key';
-import { effectSentence, isolate, kindText, proposalDate } from './approvals-cells';
+import { effectSentence, kindText, proposalDate } from './approvals-cells';
+import { DecisionDialog, DecisionFooter, DecisionReason, useDecidingIds } from './decision-dialog';
 
 export type ProposalAction = 'approve' | 'reject' | 'withdraw';
 
@@ -42,11 +35,7 @@ const decisionKey = ['admin', 'proposals', 'decision'] as const;
 
 /** The ids of the proposals whose decision is on its way. */
 export function useDecidingProposals(): ReadonlySet<string> {
-  const ids = useMutationState({
-    filters: { mutationKey: decisionKey, status: 'pending' },
-    select: (mutation) => (mutation.state.variables as { params: { id: string } }).params.id,
-  });
-  return new Set(ids);
+  return useDecidingIds(decisionKey);
 }
 
 const doneKey = {
@@ -88,6 +77,8 @@ function Summary({ proposal }: { proposal: Proposal }) {
     </p>
   );
 }
+
+const reasonId = 'proposal-reason';
 
 /** A reason's error: a locale key of the shared schema (`admin:approvals.errors.reasonRequired`). */
 function reasonError(t: TFunction, message: string | undefined): string | undefined {
@@ -136,33 +127,21 @@ function DecisionForm({
         </p>
       ) : null}
       {action === 'reject' ? (
-        <FormField
-          id="proposal-reason"
+        <DecisionReason
+          id={reasonId}
           label={t('approvals.reject.reason')}
           hint={t('approvals.reject.reasonHint')}
           error={reasonError(t, reasonMessage)}
-        >
-          {(control) => (
-            <Input {...control} {...form.register('reason')} maxLength={500} autoComplete="off" />
-          )}
-        </FormField>
+          field={form.register('reason')}
+        />
       ) : null}
-      <AlertDialogFooter>
-        <AlertDialogCancel type="button" disabled={isSending}>
-          {t('approvals.back')}
-        </AlertDialogCancel>
-        <Button
-          type="submit"
-          variant={action === 'approve' ? 'default' : 'destructive'}
-          disabled={isSending}
-        >
-          {isSending ? (
-            <Spinner label={t('approvals.sending')} />
-          ) : (
-            t(`approvals.${action}.confirm`)
-          )}
-        </Button>
-      </AlertDialogFooter>
+      <DecisionFooter
+        back={t('approvals.back')}
+        confirm={t(`approvals.${action}.confirm`)}
+        sending={t('approvals.sending')}
+        destructive={action !== 'approve'}
+        isSending={isSending}
+      />
     </form>
   );
 }
@@ -214,30 +193,21 @@ export function ApprovalsDecisionDialog({
   };
 
   return (
-    <AlertDialog
+    <DecisionDialog
       open={choice !== null}
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !isSending) onClose();
-      }}
+      isSending={isSending}
+      onClose={onClose}
+      testId="proposal-decision"
+      reasonId={choice?.action === 'reject' ? reasonId : null}
     >
       {choice ? (
-        <AlertDialogContent
-          data-testid="proposal-decision"
-          onOpenAutoFocus={(event) => {
-            // Straight to the reason, when the decision asks for one.
-            if (choice.action !== 'reject') return;
-            event.preventDefault();
-            document.getElementById('proposal-reason')?.focus();
-          }}
-        >
-          <DecisionForm
-            key={`${choice.proposal.id}-${choice.action}`}
-            choice={choice}
-            isSending={isSending}
-            onSend={send}
-          />
-        </AlertDialogContent>
+        <DecisionForm
+          key={`${choice.proposal.id}-${choice.action}`}
+          choice={choice}
+          isSending={isSending}
+          onSend={send}
+        />
       ) : null}
-    </AlertDialog>
+    </DecisionDialog>
   );
 }

@@ -3,8 +3,8 @@
 // foreground text, as the app's other badges, so both themes keep their contrast; blue and purple
 // have no token of their own, so they are tints of the palette, lighter in the dark theme.
 import type { TrackingStatus } from '@secure-vault/shared/custody';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useTranslation } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
 
 const tones: Record<TrackingStatus, string> = {
   pending: 'bg-accent/25',
@@ -20,15 +20,8 @@ const tones: Record<TrackingStatus, string> = {
 export function DeliveryStatusBadge({ status }: { status: TrackingStatus }) {
   const { t } = useTranslation('admin');
   return (
-    <span
-      className={cn(
-        'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold text-foreground',
-        tones[status],
-      )}
-      data-testid="delivery-status-badge"
-      data-status={status}
-    >
+    <StatusBadge status={status} tone={tones[status]} testId="delivery-status-badge">
       {t(`delivery.statuses.${status}`)}
-    </span>
+    </StatusBadge>
   );
 }

@@ -4,7 +4,6 @@
 // server refuses as out of order (CONFLICT: someone moved it meanwhile) is said, and the list
 // refreshed.
 import { useState } from 'react';
-import { useMutationState } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import * as custody from '@secure-vault/shared/custody/contracts';
 import type { AdminDelivery, DeliveryStatus } from '@secure-vault/shared/custody';
@@ -22,10 +21,12 @@ import { Spinner } from '@/components/ui/spinner';
 import type { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
+import { isolate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { adminPanelKey } from '../panel-key';
+import { useDecidingIds } from './decision-dialog';
 import { deliveryItemName } from './delivery-cells';
 
 export interface StatusChange {
@@ -45,15 +46,8 @@ const statusChangeKey = ['admin', 'deliveries', 'status'] as const;
 
 /** The ids of the requests whose new status is on its way. */
 export function useUpdatingDeliveries(): ReadonlySet<string> {
-  const ids = useMutationState({
-    filters: { mutationKey: statusChangeKey, status: 'pending' },
-    select: (mutation) => (mutation.state.variables as { params: { id: string } }).params.id,
-  });
-  return new Set(ids);
+  return useDecidingIds(statusChangeKey);
 }
-
-/** A name or email inside a sentence, isolated so its direction does not disturb the text. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 
 function reportFailure(t: TFunction, error: ApiError): void {
   if (error.code === 'CONFLICT' || error.code === 'NOT_FOUND') {

@@ -23,15 +23,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
+import { isolate } from '@/lib/format';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { adminPanelKey } from '../panel-key';
 
 type Choice = 'approve' | 'reject';
-
-/** The email inside a sentence, isolated so its direction does not disturb Arabic text. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 
 /** A failure other than a misplaced reason: a toast, and the dialog closes. */
 function reportFailure(t: TFunction, error: unknown): void {

@@ -1,8 +1,8 @@
 // A verification's status as a badge in KYC Management, in the colours the app's other badges
 // use (tinted backgrounds under foreground text, so both themes keep their contrast).
 import type { KycStatus } from '@secure-vault/shared/kyc';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useTranslation } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
 
 const tones: Record<KycStatus, string> = {
   not_started: 'bg-muted',
@@ -15,15 +15,8 @@ const tones: Record<KycStatus, string> = {
 export function KycStatusBadge({ status }: { status: KycStatus }) {
   const { t } = useTranslation('admin');
   return (
-    <span
-      className={cn(
-        'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold text-foreground',
-        tones[status],
-      )}
-      data-testid="kyc-status-badge"
-      data-status={status}
-    >
+    <StatusBadge status={status} tone={tones[status]} testId="kyc-status-badge">
       {t(`kyc.statuses.${status}`)}
-    </span>
+    </StatusBadge>
   );
 }

@@ -3,7 +3,6 @@
 // control"). The confirmation says in one line what the decision will do to the customer's money;
 // failing or cancelling asks for an optional reason the customer will read. Sent with an
 // Idempotency-Key per intended decision: a retry of the same decision reuses it, so it is made once.
-import { useMutationState } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import type {
@@ -13,21 +12,14 @@ import type {
   TransferType,
 } from '@secure-vault/shared/transfers';
 import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
   AlertDialogDescription,
-  AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
+import { isolate } from '@/lib/format';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { formatUsd } from '@/lib/money';
@@ -35,6 +27,7 @@ import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { adminPanelKey } from '../panel-key';
 import { reportProposalConflict, reportProposed } from './approvals-proposed';
+import { DecisionDialog, DecisionFooter, DecisionReason, useDecidingIds } from './decision-dialog';
 
 export interface Decision {
   transfer: AdminTransfer;
@@ -46,15 +39,10 @@ const statusChangeKey = ['admin', 'transfers', 'status'] as const;
 
 /** The ids of the requests whose new status is on its way. */
 export function useUpdatingTransfers(): ReadonlySet<string> {
-  const ids = useMutationState({
-    filters: { mutationKey: statusChangeKey, status: 'pending' },
-    select: (mutation) => (mutation.state.variables as { params: { id: string } }).params.id,
-  });
-  return new Set(ids);
+  return useDecidingIds(statusChangeKey);
 }
 
-/** An email inside a sentence, isolated so its direction does not disturb Arabic text. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
+const reasonId = 'transfer-reason';
 
 // An asset transfer is completed at once and never asks for a decision; it is listed for the
 // type's sake.
@@ -93,12 +81,6 @@ function reportFailure(t: TFunction, error: unknown): void {
 function reasonError(t: TFunction, message: string | undefined): string | undefined {
   return message ? t([message, 'transfers.decision.reasonInvalid']) : undefined;
 }
-
-const confirmVariant = {
-  completed: 'default',
-  failed: 'destructive',
-  cancelled: 'destructive',
-} as const;
 
 function DecisionForm({
   decision,
@@ -140,29 +122,21 @@ function DecisionForm({
         {effectOf(t, decision)} {t('transfers.decision.afterApproval')}
       </p>
       {asksReason ? (
-        <FormField
-          id="transfer-reason"
+        <DecisionReason
+          id={reasonId}
           label={t('transfers.decision.reason')}
           hint={t('transfers.decision.reasonHint')}
           error={reasonError(t, reasonMessage)}
-        >
-          {(control) => (
-            <Input {...control} {...form.register('reason')} maxLength={500} autoComplete="off" />
-          )}
-        </FormField>
+          field={form.register('reason')}
+        />
       ) : null}
-      <AlertDialogFooter>
-        <AlertDialogCancel type="button" disabled={isSending}>
-          {t('transfers.decision.back')}
-        </AlertDialogCancel>
-        <Button type="submit" variant={confirmVariant[status]} disabled={isSending}>
-          {isSending ? (
-            <Spinner label={t('transfers.decision.saving')} />
-          ) : (
-            t(`transfers.decision.confirm.${status}`)
-          )}
-        </Button>
-      </AlertDialogFooter>
+      <DecisionFooter
+        back={t('transfers.decision.back')}
+        confirm={t(`transfers.decision.confirm.${status}`)}
+        sending={t('transfers.decision.saving')}
+        destructive={asksReason}
+        isSending={isSending}
+      />
     </form>
   );
 }
@@ -208,30 +182,21 @@ export function TransfersDecisionDialog({
 
   const isSending = decide.isPending;
   return (
-    <AlertDialog
+    <DecisionDialog
       open={decision !== null}
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !isSending) onClose();
-      }}
+      isSending={isSending}
+      onClose={onClose}
+      testId="transfer-decision"
+      reasonId={decision && decision.status !== 'completed' ? reasonId : null}
     >
       {decision ? (
-        <AlertDialogContent
-          data-testid="transfer-decision"
-          onOpenAutoFocus={(event) => {
-            // Straight to the reason, when the decision asks for one.
-            if (decision.status === 'completed') return;
-            event.preventDefault();
-            document.getElementById('transfer-reason')?.focus();
-          }}
-        >
-          <DecisionForm
-            key={`${decision.transfer.id}-${decision.status}`}
-            decision={decision}
-            isSending={isSending}
-            onSend={send}
-          />
-        </AlertDialogContent>
+        <DecisionForm
+          key={`${decision.transfer.id}-${decision.status}`}
+          decision={decision}
+          isSending={isSending}
+          onSend={send}
+        />
       ) : null}
-    </AlertDialog>
+    </DecisionDialog>
   );
 }

@@ -2,8 +2,8 @@
 // green, failed red, cancelled grey. Tinted backgrounds under foreground text, as the app's other
 // badges, so both themes keep their contrast.
 import type { TransferStatus } from '@secure-vault/shared/transfers';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useTranslation } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
 
 const tones: Record<TransferStatus, string> = {
   pending: 'bg-accent/25',
@@ -15,15 +15,8 @@ const tones: Record<TransferStatus, string> = {
 export function TransfersStatusBadge({ status }: { status: TransferStatus }) {
   const { t } = useTranslation('admin');
   return (
-    <span
-      className={cn(
-        'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold text-foreground',
-        tones[status],
-      )}
-      data-testid="transfer-status-badge"
-      data-status={status}
-    >
+    <StatusBadge status={status} tone={tones[status]} testId="transfer-status-badge">
       {t(`transfers.statuses.${status}`)}
-    </span>
+    </StatusBadge>
   );
 }

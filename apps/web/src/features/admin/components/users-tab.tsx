@@ -24,7 +24,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useApiMutation, useApiQuery } from '@/lib/api-query';
 import { useSession } from '@/lib/auth/get-session';
-import { formatDate } from '@/lib/format';
+import { formatDate, isolate } from '@/lib/format';
 import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -193,9 +193,7 @@ function UsersTable({ users }: { users: AdminUser[] }) {
           <AlertDialogHeader>
             <AlertDialogTitle>{t('users.confirmTitle')}</AlertDialogTitle>
             <AlertDialogDescription>
-              {toOpen
-                ? t('users.confirmDescription', { email: `\u2068${toOpen.email}\u2069` })
-                : null}
+              {toOpen ? t('users.confirmDescription', { email: isolate(toOpen.email) }) : null}
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>

@@ -21,7 +21,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
-import { formatDate } from '@/lib/format';
+import { formatDate, isolate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { formatUsd } from '@/lib/money';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
@@ -173,8 +173,8 @@ export function ValuablesList({
             <AlertDialogDescription>
               {toDelete
                 ? t('valuables.deleteDescription', {
-                    name: `\u2068${holdingName(t, toDelete)}\u2069`,
-                    email: `\u2068${toDelete.userEmail}\u2069`,
+                    name: isolate(holdingName(t, toDelete)),
+                    email: isolate(toDelete.userEmail),
                   })
                 : null}
             </AlertDialogDescription>

@@ -5,9 +5,9 @@ import type { TFunction } from 'i18next';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import type { Transfer, TransferStatus } from '@secure-vault/shared/transfers';
 import { formatDate } from '@/lib/format';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useTranslation } from '@/lib/i18n';
 import { formatAssetQuantity, formatUsd } from '@/lib/money';
-import { cn } from '@/lib/utils';
 import { holdingName, isCash } from '@/lib/valuable-text';
 import { maskAccount } from '../mask';
 import { CancelWithdrawal } from './request-list-cancel';
@@ -25,16 +25,9 @@ const tones: Record<TransferStatus, string> = {
 export function RequestStatusBadge({ status }: { status: TransferStatus }) {
   const { t } = useTranslation('banking');
   return (
-    <span
-      className={cn(
-        'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold text-foreground',
-        tones[status],
-      )}
-      data-testid="request-status"
-      data-status={status}
-    >
+    <StatusBadge status={status} tone={tones[status]} testId="request-status">
       {t(`requests.statuses.${status}`)}
-    </span>
+    </StatusBadge>
   );
 }
 

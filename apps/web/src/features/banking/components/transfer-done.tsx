@@ -5,6 +5,7 @@ import { CircleCheck } from 'lucide-react';
 import { paths } from '@secure-vault/shared/paths';
 import type { Transfer } from '@secure-vault/shared/transfers';
 import { Button } from '@/components/ui/button';
+import { isolate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { formatUsd } from '@/lib/money';
 import { holdingName } from '@/lib/valuable-text';
@@ -31,7 +32,7 @@ export function TransferDone({
       <div className="flex items-start gap-3">
         <CircleCheck aria-hidden className="mt-0.5 size-6 shrink-0 text-success" />
         {/* The name is isolated so its Latin letters and stars keep their order in Arabic. */}
-        <p>{t('done.description', { name: `\u2068${recipient.maskedName}\u2069` })}</p>
+        <p>{t('done.description', { name: isolate(recipient.maskedName) })}</p>
       </div>
       <dl className="grid gap-x-6 gap-y-3 rounded-md border p-4 sm:grid-cols-2">
         <div className="grid gap-1">

@@ -3,8 +3,8 @@
 // for these hues, so each pairs a light tint and dark text with a dark-mode tint and light text,
 // keeping AA contrast in both themes; the word is always there, so colour is never the only cue.
 import type { DeliveryStatus, TrackingStatus } from '@secure-vault/shared/custody';
+import { StatusBadge } from '@/components/ui/status-badge';
 import { useTranslation } from '@/lib/i18n';
-import { cn } from '@/lib/utils';
 
 const tones: Partial<Record<TrackingStatus, string>> = {
   pending: 'bg-yellow-100 text-yellow-900 dark:bg-yellow-400/15 dark:text-yellow-200',
@@ -25,16 +25,14 @@ export function DeliveryStatusBadge({
 }) {
   const { t } = useTranslation('custody');
   return (
-    <span
-      className={cn(
-        'inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold',
-        tones[status] ?? otherTone,
-        className,
-      )}
-      data-testid="delivery-status"
-      data-status={status}
+    <StatusBadge
+      status={status}
+      tone={tones[status] ?? otherTone}
+      toneHasText
+      testId="delivery-status"
+      className={className}
     >
       {t(`delivery.statuses.${status}`)}
-    </span>
+    </StatusBadge>
   );
 }
