@@ -206,6 +206,20 @@ async function pendingProposal(owner: Customer, maker: Customer): Promise<string
   return accepted(res, 202, 'proposal').json<Proposal>().id;
 }
 
+/** Own account and another staff account refused as such; the rest said by the row. */
+const insiders = (rest: Pick<Record<Target, Expected>, 'impersonated' | 'customer'>) =>
+  ({
+    own: { refused: 'OWN_ACCOUNT' },
+    staff: { refused: 'STAFF_ACCOUNT' },
+    ...rest,
+  }) satisfies Record<Target, Expected>;
+
+/** Staff signed in as the customer cannot ask for a delivery, so none is theirs to act on. */
+const noImpersonatedDelivery: Expected = {
+  refusedEarlier: 'IMPERSONATION_FORBIDDEN',
+  why: 'staff signed in as the customer cannot ask for a delivery',
+};
+
 const put = (caller: Customer, url: string, body: unknown) =>
   keyedApi(t, 'PUT', url, body, caller.cookie);
 
@@ -220,12 +234,10 @@ const table: Record<string, Row> = {
         { userId: owner.userId, itemName: 'Cash', itemType: 'cash', estimatedValue: '750.00' },
         caller.cookie,
       ),
-    expected: {
-      own: { refused: 'OWN_ACCOUNT' },
-      staff: { refused: 'STAFF_ACCOUNT' },
+    expected: insiders({
       impersonated: { notApplicable: 'a new valuable is made by the proposal itself' },
       customer: { answer: 202 },
-    },
+    }),
   },
   'PATCH /api/v1/admin/valuables/:id': {
     subject: 'valuable',
@@ -238,15 +250,13 @@ const table: Record<string, Row> = {
         { itemName: 'Ring, revalued', itemType: 'jewelry', estimatedValue: '2600.00' },
         caller.cookie,
       ),
-    expected: {
-      own: { refused: 'OWN_ACCOUNT' },
-      staff: { refused: 'STAFF_ACCOUNT' },
+    expected: insiders({
       impersonated: {
         notApplicable:
           'a session as the customer makes only traded positions, which staff may delete but not edit',
       },
       customer: { answer: 202 },
-    },
+    }),
   },
   'DELETE /api/v1/admin/valuables/:id': {
     subject: 'valuable',
@@ -266,26 +276,22 @@ const table: Record<string, Row> = {
     },
     send: (caller, _owner, made) =>
       keyedApi(t, 'DELETE', `/admin/valuables/${made.valuable}`, undefined, caller.cookie),
-    expected: {
-      own: { refused: 'OWN_ACCOUNT' },
-      staff: { refused: 'STAFF_ACCOUNT' },
+    expected: insiders({
       // A trade is the customer's own act at listed prices, not a request staff decide: only
       // requests record who made them as the customer. Removing the position is still a
       // proposal another staff member must approve.
       impersonated: { answer: 202 },
       customer: { answer: 202 },
-    },
+    }),
   },
   'PUT /api/v1/admin/users/:id/book-balance': {
     subject: 'user',
     send: (caller, owner) =>
       put(caller, `/admin/users/${owner.userId}/book-balance`, { bookBalance: '1500.25' }),
-    expected: {
-      own: { refused: 'OWN_ACCOUNT' },
-      staff: { refused: 'STAFF_ACCOUNT' },
+    expected: insiders({
       impersonated: { notApplicable: 'a book balance names the customer, not something made' },
       customer: { answer: 202 },
-    },
+    }),
   },
   'POST /api/v1/admin/users/:id/impersonate': {
     subject: 'user',
@@ -293,12 +299,10 @@ const table: Record<string, Row> = {
       call(t, 'POST', `/admin/users/${owner.userId}/impersonate`, undefined, {
         cookie: caller.cookie,
       }),
-    expected: {
-      own: { refused: 'OWN_ACCOUNT' },
-      staff: { refused: 'STAFF_ACCOUNT' },
+    expected: insiders({
       impersonated: { notApplicable: 'it names the customer, not something made' },
       customer: { answer: 200 },
-    },
+    }),
   },
   'POST /api/v1/admin/users/:id/reset-password': {
     subject: 'user',
@@ -310,38 +314,29 @@ const table: Record<string, Row> = {
         { newPassword: 'a new password for the owner' },
         { cookie: caller.cookie },
       ),
-    expected: {
-      own: { refused: 'OWN_ACCOUNT' },
-      staff: { refused: 'STAFF_ACCOUNT' },
+    expected: insiders({
       impersonated: { notApplicable: 'it names the customer, not something made' },
       customer: { answer: 204 },
-    },
+    }),
   },
   'POST /api/v1/admin/transfers/:type/:id/status': {
     subject: 'request',
     prepare: async (owner) => ({ request: await pendingDeposit(owner) }),
     send: (caller, _owner, made) => settle(t, caller, 'card_deposit', made.request!, 'completed'),
-    expected: {
-      own: { refused: 'OWN_ACCOUNT' },
-      staff: { refused: 'STAFF_ACCOUNT' },
+    expected: insiders({
       impersonated: { refused: 'SAME_STAFF' },
       customer: { answer: 202 },
-    },
+    }),
   },
   'POST /api/v1/admin/deliveries/:id/status': {
     subject: 'delivery',
     prepare: async (owner) => ({ delivery: await pendingDelivery(owner) }),
     send: (caller, _owner, made) =>
       moneyPost(t, caller, `/admin/deliveries/${made.delivery}/status`, { status: 'processing' }),
-    expected: {
-      own: { refused: 'OWN_ACCOUNT' },
-      staff: { refused: 'STAFF_ACCOUNT' },
-      impersonated: {
-        refusedEarlier: 'IMPERSONATION_FORBIDDEN',
-        why: 'staff signed in as the customer cannot ask for a delivery',
-      },
+    expected: insiders({
+      impersonated: noImpersonatedDelivery,
       customer: { answer: 200 },
-    },
+    }),
   },
   'POST /api/v1/admin/deliveries/:id/tracking': {
     subject: 'delivery',
@@ -354,15 +349,10 @@ const table: Record<string, Row> = {
         { status: 'processing', location: 'Dubai vault' },
         { cookie: caller.cookie },
       ),
-    expected: {
-      own: { refused: 'OWN_ACCOUNT' },
-      staff: { refused: 'STAFF_ACCOUNT' },
-      impersonated: {
-        refusedEarlier: 'IMPERSONATION_FORBIDDEN',
-        why: 'staff signed in as the customer cannot ask for a delivery',
-      },
+    expected: insiders({
+      impersonated: noImpersonatedDelivery,
       customer: { answer: 201 },
-    },
+    }),
   },
   'POST /api/v1/admin/kyc/:userId/decision': {
     subject: 'user',
@@ -384,15 +374,13 @@ const table: Record<string, Row> = {
         { decision: 'approve' },
         { cookie: caller.cookie },
       ),
-    expected: {
-      own: { refused: 'OWN_ACCOUNT' },
-      staff: { refused: 'STAFF_ACCOUNT' },
+    expected: insiders({
       impersonated: {
         refusedEarlier: 'IMPERSONATION_FORBIDDEN',
         why: 'staff signed in as the customer cannot answer the verification',
       },
       customer: { answer: 200 },
-    },
+    }),
   },
   // The decisions: the subject is the proposal's customer. Each proposal was made by the clerk
   // (a withdrawal's by the caller, who alone may withdraw it) while its customer was a customer.

@@ -1,6 +1,6 @@
 // Two customers as the staff panel's user list shows them, for the admin components' tests: the
 // second has a book balance a staff member recorded, waiting for another one's approval.
-import type { AdminUser } from '@secure-vault/shared/vault';
+import type { AdminUser, AdminValuable } from '@secure-vault/shared/vault';
 
 /** The staff member who recorded the pending book balance below. */
 export const recorder = {
@@ -30,3 +30,27 @@ export const users: AdminUser[] = [
     createdAt: '2026-01-02T00:00:00.000Z',
   },
 ];
+
+/**
+ * A custody item of a customer's (the first unless `userId` says), as Valuables Management lists
+ * it: stored on 5 January, active, with what the test names.
+ */
+export function adminValuable(
+  fields: Pick<AdminValuable, 'id' | 'itemName' | 'itemType' | 'estimatedValue'> &
+    Partial<AdminValuable>,
+): AdminValuable {
+  const owner = users.find((user) => user.userId === fields.userId) ?? users[0]!;
+  return {
+    userId: owner.userId,
+    userEmail: owner.email,
+    description: null,
+    storageLocation: null,
+    assetSymbol: null,
+    quantity: null,
+    unit: null,
+    status: 'active',
+    dateStored: '2026-01-05T12:00:00.000Z',
+    createdAt: '2026-01-05T12:00:00.000Z',
+    ...fields,
+  };
+}

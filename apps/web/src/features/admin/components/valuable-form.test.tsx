@@ -1,10 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminValuable } from '@secure-vault/shared/vault';
 import { toast } from '@/lib/toast';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { users } from '../test-users';
+import { adminValuable, users } from '../test-users';
 import { alreadyWaiting, proposed } from './approvals-test-data';
 import { ValuableForm } from './valuable-form';
 
@@ -158,22 +157,13 @@ describe('ValuableForm', () => {
 
   it('edits a valuable without changing its owner', async () => {
     const user = userEvent.setup();
-    const editing: AdminValuable = {
+    const editing = adminValuable({
       id: '9d8f3f8e-6f1c-4a53-9a43-7d1f1f2f4a12',
-      userId: users[0]!.userId,
-      userEmail: users[0]!.email,
       itemName: 'Painting',
       itemType: 'artwork',
       estimatedValue: '1250.50000000',
-      description: null,
       storageLocation: 'Vault B',
-      assetSymbol: null,
-      quantity: null,
-      unit: null,
-      status: 'active',
-      dateStored: '2026-01-05T12:00:00.000Z',
-      createdAt: '2026-01-05T12:00:00.000Z',
-    };
+    });
     const fetchMock = stubApi({
       [`PATCH /api/v1/admin/valuables/${editing.id}`]: proposed({
         kind: 'valuable_edit',
@@ -206,22 +196,15 @@ describe('ValuableForm', () => {
 
   it("sets the cash balance of the cash position, its type fixed, and shows the server's rule", async () => {
     const user = userEvent.setup();
-    const cash: AdminValuable = {
+    const cash = adminValuable({
       id: '3c8f3f8e-6f1c-4a53-9a43-7d1f1f2f4a13',
       userId: users[1]!.userId,
-      userEmail: users[1]!.email,
       itemName: 'Cash',
       itemType: 'cash',
       estimatedValue: '40.00000000',
-      description: null,
-      storageLocation: null,
       assetSymbol: 'USD',
       quantity: '40.00000000',
-      unit: null,
-      status: 'active',
-      dateStored: '2026-01-05T12:00:00.000Z',
-      createdAt: '2026-01-05T12:00:00.000Z',
-    };
+    });
     const fetchMock = stubApi({
       [`PATCH /api/v1/admin/valuables/${cash.id}`]: {
         status: 400,
@@ -257,22 +240,12 @@ describe('ValuableForm', () => {
 
   it('says when a change to the valuable already waits for approval, and keeps the entry', async () => {
     const user = userEvent.setup();
-    const editing: AdminValuable = {
+    const editing = adminValuable({
       id: '9d8f3f8e-6f1c-4a53-9a43-7d1f1f2f4a14',
-      userId: users[0]!.userId,
-      userEmail: users[0]!.email,
       itemName: 'Painting',
       itemType: 'artwork',
       estimatedValue: '900.00000000',
-      description: null,
-      storageLocation: null,
-      assetSymbol: null,
-      quantity: null,
-      unit: null,
-      status: 'active',
-      dateStored: '2026-01-05T12:00:00.000Z',
-      createdAt: '2026-01-05T12:00:00.000Z',
-    };
+    });
     stubApi({ [`PATCH /api/v1/admin/valuables/${editing.id}`]: alreadyWaiting });
     const onDone = vi.fn();
     renderWithProviders(<ValuableForm users={users} editing={editing} onDone={onDone} />);

@@ -4,10 +4,9 @@ import { createRef } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AdminValuable } from '@secure-vault/shared/vault';
 import { toast } from '@/lib/toast';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { users } from '../test-users';
+import { adminValuable } from '../test-users';
 import { alreadyWaiting, proposed } from './approvals-test-data';
 import { ValuablesList } from './valuables-list';
 
@@ -21,22 +20,12 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const ring: AdminValuable = {
+const ring = adminValuable({
   id: '9d8f3f8e-6f1c-4a53-9a43-7d1f1f2f4a15',
-  userId: users[0]!.userId,
-  userEmail: users[0]!.email,
   itemName: 'Silver ring',
   itemType: 'jewelry',
   estimatedValue: '200.00000000',
-  description: null,
-  storageLocation: null,
-  assetSymbol: null,
-  quantity: null,
-  unit: null,
-  status: 'active',
-  dateStored: '2026-01-05T12:00:00.000Z',
-  createdAt: '2026-01-05T12:00:00.000Z',
-};
+});
 const deletePath = `/api/v1/admin/valuables/${ring.id}`;
 
 function renderList() {
