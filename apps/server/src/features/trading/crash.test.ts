@@ -141,7 +141,7 @@ describe.skipIf(dbKind !== 'postgres')(
           DATA_KEY: dataKey,
           WEB_DIST: path.join(dataDir, 'no-web-build'),
           STAFF_2FA: 'optional',
-          TRUST_PROXY: 'true',
+          TRUST_PROXY: 'loopback',
           LOG_LEVEL: 'warn',
         },
       });
