@@ -15,6 +15,7 @@ import * as vaultSchema from './vault-schema.ts';
 import * as kycSchema from './kyc-schema.ts';
 import * as bankingSchema from './banking-schema.ts';
 import * as custodySchema from './custody-schema.ts';
+import { applyRoutines, type Routine } from './routines.ts';
 
 const schema = {
   ...accountsSchema,
@@ -30,7 +31,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies pending migrations, then the SQL functions whose files changed (db/routines.ts). */
   migrate(): Promise<void>;
+  /** Applies these function files (all of them by default) where their checksum changed. */
+  applyRoutines(routines?: readonly Routine[]): Promise<string[]>;
   /**
    * Runs one statement, prepared once per connection under `statement.name` on PostgreSQL, and
    * returns its rows with the driver's types (numeric as string, timestamptz as Date, jsonb
@@ -92,10 +96,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The client's own listener above has logged it.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const applyPgRoutines = async (routines?: readonly Routine[]): Promise<string[]> => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const applied = await applyRoutines(
+          {
+            query: async <Row>(text: string, params?: unknown[]) =>
+              (await client.query(text, params)).rows as Row[],
+            exec: async (text) => {
+              await client.query(text);
+            },
+          },
+          routines,
+        );
+        await client.query('COMMIT');
+        return applied;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    };
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(db as never, { migrationsFolder });
+        await applyPgRoutines();
+      },
+      applyRoutines: (routines) => applyPgRoutines(routines),
       query: async <Row>(statement: Statement, params: readonly unknown[]) => {
         const result = await pool.query({
           name: statement.name,
@@ -132,10 +163,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     client = await PGlite.create();
   }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const applyPgliteRoutines = (routines?: readonly Routine[]): Promise<string[]> =>
+    client.transaction((tx) =>
+      applyRoutines(
+        {
+          query: async <Row>(text: string, params?: unknown[]) =>
+            (await tx.query<Row>(text, params)).rows,
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+        },
+        routines,
+      ),
+    );
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      await applyPgliteRoutines();
+    },
+    applyRoutines: (routines) => applyPgliteRoutines(routines),
     query: async <Row>(statement: Statement, params: readonly unknown[]) => {
       const result = await client.query<Row>(statement.text, params as unknown[]);
       return result.rows;

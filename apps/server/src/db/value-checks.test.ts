@@ -15,8 +15,8 @@ import { languages } from '@secure-vault/shared/i18n';
 import { documentMediaTypes, documentSides } from '@secure-vault/shared/kyc';
 import { itemTypes, valuableStatuses, valuableUnits } from '@secure-vault/shared/vault';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, dbKind } from '../test/test-app.ts';
-import { type Database, type Db, openDatabase } from './client.ts';
+import { openTestDatabase } from '../test/test-app.ts';
+import type { Database, Db } from './client.ts';
 import { oneOf, sqlLiteral } from './one-of.ts';
 import { storedKycStatuses } from './kyc-schema.ts';
 import { authTokenPurposes, codePurposes, roles } from './schema.ts';
@@ -28,13 +28,6 @@ import {
   fixedTermStatuses,
   trackingStatuses,
 } from '@secure-vault/shared/custody';
-
-/** A fresh database (in memory, or on TEST_DATABASE_URL), not yet migrated. */
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  if (dbKind === 'pglite') return { database: await openDatabase({}), drop: async () => {} };
-  const { url, drop } = await createPostgresDatabase();
-  return { database: await openDatabase({ url, poolSize: 2 }), drop };
-}
 
 /** Drizzle wraps the database's error; the SQLSTATE and constraint are on its cause. */
 async function refusal(
@@ -344,7 +337,7 @@ describe('one-of checks', () => {
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ database, drop } = await freshDatabase());
+    ({ database, drop } = await openTestDatabase());
     await database.migrate();
     await createTestUser(database.db);
   });
@@ -419,7 +412,7 @@ describe('one-of checks', () => {
 
 describe('migration 0008', () => {
   it('migrates a database already holding every value of every union', async () => {
-    const { database, drop } = await freshDatabase();
+    const { database, drop } = await openTestDatabase();
     const folder = mkdtempSync(path.join(os.tmpdir(), 'sv-migrations-'));
     try {
       // The migrations up to 0007, as a database made before 0008 has them.

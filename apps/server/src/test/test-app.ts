@@ -66,8 +66,9 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
   };
 }
 
-async function openTestDatabase(
-  logger: Logger,
+/** A fresh database (in memory, or one made on TEST_DATABASE_URL), not yet migrated. */
+export async function openTestDatabase(
+  logger: Logger = createLogger('silent'),
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   if (dbKind === 'pglite') {
     const database = await openDatabase({});

@@ -1,0 +1,36 @@
+-- A swap (DESIGN §2, §5): p_from_quantity of p_from out at its price, p_to_quantity of p_to in
+-- at its price, p_cash (whole cents, possibly zero) back to cash; the rest is rounding.
+CREATE OR REPLACE FUNCTION ledger_swap(
+  p_user uuid, p_actor uuid, p_at timestamptz, p_key text, p_hash text,
+  p_from text, p_from_quantity numeric, p_from_price numeric,
+  p_to text, p_to_quantity numeric, p_to_price numeric, p_cash numeric,
+  p_new jsonb, p_reference text, p_answer jsonb
+) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_replay jsonb;
+  v_cash numeric;
+BEGIN
+  v_replay := ledger_claim_key(p_user, p_key, p_hash, p_at);
+  IF v_replay IS NOT NULL THEN
+    RETURN v_replay;
+  END IF;
+  IF p_cash > 0 THEN
+    v_cash := ledger_move_cash(p_user, p_cash, 'swap_cash', p_reference, p_actor, p_at);
+  ELSE
+    SELECT estimated_value INTO v_cash FROM valuables
+    WHERE user_id = p_user AND asset_symbol = 'USD' AND status = 'active';
+  END IF;
+  IF p_from < p_to THEN
+    PERFORM ledger_move_position(p_user, p_from, -p_from_quantity, p_from_price, 'swap_out', p_reference, p_actor, p_at, NULL);
+    PERFORM ledger_move_position(p_user, p_to, p_to_quantity, p_to_price, 'swap_in', p_reference, p_actor, p_at, p_new);
+  ELSE
+    PERFORM ledger_move_position(p_user, p_to, p_to_quantity, p_to_price, 'swap_in', p_reference, p_actor, p_at, p_new);
+    PERFORM ledger_move_position(p_user, p_from, -p_from_quantity, p_from_price, 'swap_out', p_reference, p_actor, p_at, NULL);
+  END IF;
+  PERFORM ledger_round(p_from_quantity * p_from_price - p_to_quantity * p_to_price - p_cash, p_reference, p_at);
+  RETURN ledger_answer(p_user, p_key, 201,
+    p_answer || jsonb_build_object('cashBalance', round(coalesce(v_cash, 0), 8)::text),
+    'valuables');
+END;
+$$;
