@@ -66,9 +66,12 @@ if (existsSync(vitestReport)) {
     for (const test of failed) {
       failures.push(`${where} › ${test.fullName}\n    ${firstLines(test.failureMessages[0])}`);
     }
-    // A file that failed to load or in a hook has no failed test, only a message.
-    if (failed.length === 0 && file.message)
+    // A file that failed to load or in a hook has no failed test, only a message: it counts as
+    // one failure, or the closing line would say 0 failed for a red run.
+    if (failed.length === 0 && file.message) {
       failures.push(`${where}\n    ${firstLines(file.message)}`);
+      total.failed += 1;
+    }
   }
 } else if (vitestStatus !== 0) {
   total.failed += 1;
