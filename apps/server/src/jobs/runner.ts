@@ -10,7 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { fixedTerms } from '../db/custody-schema.ts';
 import { users } from '../db/schema.ts';
+import { sqlCall, sqlCallText } from '../db/sql-function.ts';
 import { listedAssets } from '../ledger/assets.ts';
+import { jobsRunOne } from '../ledger/functions.ts';
 import { fixedTermMatured } from '../mail/custody-templates.ts';
 
 export interface JobOutcome {
@@ -26,15 +28,13 @@ export interface JobOutcome {
 export async function runDueJobs(ctx: AppContext, at: Date, max = 100): Promise<JobOutcome[]> {
   const outcomes: JobOutcome[] = [];
   while (outcomes.length < max) {
+    const call = sqlCall(jobsRunOne, { p_at: at.toISOString(), p_assets: listedAssets });
     const [row] = await ctx.database.query<{
       job_id: string;
       job_kind: string;
       result: unknown;
       failure: string | null;
-    }>({ name: 'jobs_run_one', text: 'select * from jobs_run_one($1::timestamptz, $2::jsonb)' }, [
-      at.toISOString(),
-      listedAssets,
-    ]);
+    }>({ name: call.key, text: `select * from ${sqlCallText(call)}` }, call.params);
     if (!row) break;
     const outcome = {
       id: row.job_id,

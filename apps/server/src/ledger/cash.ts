@@ -3,6 +3,8 @@
 import type { LedgerKind } from '@secure-vault/shared/history';
 import { toFixedString } from '@secure-vault/shared/money';
 import { queryAs } from '../db/caller.ts';
+import { callerActor, callerUser, sqlCall } from '../db/sql-function.ts';
+import { ledgerMoveCash } from './functions.ts';
 import type { LedgerOperation } from './movement.ts';
 import { refusing } from './refusals.ts';
 
@@ -20,17 +22,26 @@ export const creditCash: LedgerOperation<CashCredit, string> = async (
   caller,
   { kind, amount, reference, at },
 ) => {
+  const call = sqlCall(ledgerMoveCash, {
+    p_user: callerUser,
+    p_delta: amount,
+    p_kind: kind,
+    p_reference: reference ?? null,
+    p_actor: callerActor,
+    p_at: at.toISOString(),
+    p_item: 'Cash',
+    p_note: null,
+  });
   const [row] = await refusing(() =>
     queryAs<{ balance: string }>(
       database,
       caller,
-      'ledger_credit_cash',
+      `credit_cash:${call.key}`,
       (relation, $) =>
-        `select c.*, ledger_move_cash(c.user_id, ${$(1)}::numeric, ${$(2)}::text, ${$(3)}::text,
-            c.actor_id, ${$(4)}::timestamptz) as balance,
+        `select c.*, ${call.text($)} as balance,
           pg_notify('sv_user_events', json_build_object('userId', c.user_id, 'topic', 'valuables')::text)
         from ${relation}`,
-      [amount, kind, reference ?? null, at.toISOString()],
+      call.params,
     ),
   );
   return toFixedString(row.balance);

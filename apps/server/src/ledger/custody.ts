@@ -14,6 +14,13 @@ import type { Caller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
 import { listedAssets } from './assets.ts';
 import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
+import { callerActor, callerUser, sqlCall, sqlCallText } from '../db/sql-function.ts';
+import {
+  ledgerDeliveryStatus,
+  ledgerFixTerm,
+  ledgerMatureTerm,
+  ledgerRequestDelivery,
+} from './functions.ts';
 import { moveAs } from './movement.ts';
 
 export interface TermFixing {
@@ -36,23 +43,20 @@ export const fixTerm: LedgerOperation<TermFixing, Outcome<FixedTerm>> = async (
   return moveAs<FixedTerm>(
     database,
     caller,
-    'ledger_fix_term',
-    (relation, $) =>
-      `select c.*, ledger_fix_term(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text,
-          ${$(3)}::text, ${$(4)}::uuid, ${$(5)}::uuid, ${$(6)}::numeric, ${$(7)}::integer,
-          ${$(8)}::numeric, ${$(9)}::text, ${$(10)}::jsonb) as outcome from ${relation}`,
-    [
-      input.at.toISOString(),
-      input.idempotency.key,
-      input.idempotency.requestHash,
-      input.id,
-      input.valuableId,
-      input.quantity,
-      input.months,
-      input.interestRate,
-      input.language,
-      listedAssets,
-    ],
+    sqlCall(ledgerFixTerm, {
+      p_user: callerUser,
+      p_actor: callerActor,
+      p_at: input.at.toISOString(),
+      p_key: input.idempotency.key,
+      p_hash: input.idempotency.requestHash,
+      p_id: input.id,
+      p_valuable: input.valuableId,
+      p_quantity: input.quantity,
+      p_months: input.months,
+      p_rate: input.interestRate,
+      p_language: input.language,
+      p_assets: listedAssets,
+    }),
   );
 };
 
@@ -61,12 +65,14 @@ export async function matureTerm(
   database: Database,
   input: { id: string; at: Date },
 ): Promise<FixedTerm | null> {
+  const call = sqlCall(ledgerMatureTerm, {
+    p_id: input.id,
+    p_at: input.at.toISOString(),
+    p_assets: listedAssets,
+  });
   const [row] = await database.query<{ term: FixedTerm | null }>(
-    {
-      name: 'ledger_mature_term',
-      text: 'select ledger_mature_term($1::uuid, $2::timestamptz, $3::jsonb) as term',
-    },
-    [input.id, input.at.toISOString(), listedAssets],
+    { name: call.key, text: `select ${sqlCallText(call)} as term` },
+    call.params,
   );
   return row?.term ?? null;
 }
@@ -89,22 +95,19 @@ export const requestDelivery: LedgerOperation<DeliveryAsk, Outcome<Delivery>> = 
   return moveAs<Delivery>(
     database,
     caller,
-    'ledger_request_delivery',
-    (relation, $) =>
-      `select c.*, ledger_request_delivery(c.user_id, c.actor_id, ${$(1)}::timestamptz,
-          ${$(2)}::text, ${$(3)}::text, ${$(4)}::uuid, ${$(5)}::uuid, ${$(6)}::numeric,
-          ${$(7)}::jsonb, ${$(8)}::text, ${$(9)}::jsonb) as outcome from ${relation}`,
-    [
-      input.at.toISOString(),
-      input.idempotency.key,
-      input.idempotency.requestHash,
-      input.id,
-      input.valuableId,
-      input.quantity,
-      JSON.stringify(input.recipient),
-      input.language,
-      listedAssets,
-    ],
+    sqlCall(ledgerRequestDelivery, {
+      p_user: callerUser,
+      p_actor: callerActor,
+      p_at: input.at.toISOString(),
+      p_key: input.idempotency.key,
+      p_hash: input.idempotency.requestHash,
+      p_id: input.id,
+      p_valuable: input.valuableId,
+      p_quantity: input.quantity,
+      p_recipient: JSON.stringify(input.recipient),
+      p_language: input.language,
+      p_assets: listedAssets,
+    }),
   );
 };
 
@@ -139,19 +142,18 @@ async function changeDelivery<T>(
   return moveAs<T>(
     database,
     caller,
-    `ledger_delivery_status_${by}`,
-    (relation, $) =>
-      `select c.*, ledger_delivery_status(${$(1)}::uuid, ${$(2)}::text, c.user_id,
-          ${by === 'customer' ? 'c.user_id' : 'null'}, ${$(3)}::timestamptz, c.user_id,
-          ${$(4)}::text, ${$(5)}::text, ${$(6)}::jsonb, ${$(7)}::text) as outcome from ${relation}`,
-    [
-      input.id,
-      input.status,
-      input.at.toISOString(),
-      input.idempotency?.key ?? null,
-      input.idempotency?.requestHash ?? null,
-      listedAssets,
-      input.ip,
-    ],
+    // The caller acts and owns the key; a customer's cancellation is also the customer's.
+    sqlCall(ledgerDeliveryStatus, {
+      p_id: input.id,
+      p_status: input.status,
+      p_actor: callerUser,
+      p_customer: by === 'customer' ? callerUser : null,
+      p_at: input.at.toISOString(),
+      p_key_owner: callerUser,
+      p_key: input.idempotency?.key ?? null,
+      p_hash: input.idempotency?.requestHash ?? null,
+      p_assets: listedAssets,
+      p_ip: input.ip,
+    }),
   );
 }

@@ -3,6 +3,7 @@
 // first answer replayed.
 import { type Caller, queryAs } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
+import type { SqlCall } from '../db/sql-function.ts';
 import { refusing } from './refusals.ts';
 
 export interface Idempotency {
@@ -36,19 +37,23 @@ export function toOutcome<T>(stored: StoredOutcome<T>): Outcome<T> {
 }
 
 /**
- * One movement: the ledger function `name` called as the caller (db/caller.ts), whose refusals
- * become the API's errors (refusals.ts) and whose stored outcome, the column `outcome` of the
- * query `build` writes, is the answer to send.
+ * One movement: a ledger function's call (ledger/functions.ts) made as the caller
+ * (db/caller.ts), whose refusals become the API's errors (refusals.ts) and whose stored outcome
+ * is the answer to send.
  */
 export async function moveAs<T>(
   database: Database,
   caller: Caller,
-  name: string,
-  build: Parameters<typeof queryAs>[3],
-  params: readonly unknown[],
+  call: SqlCall,
 ): Promise<Outcome<T>> {
   const [row] = await refusing(() =>
-    queryAs<{ outcome: StoredOutcome<T> }>(database, caller, name, build, params),
+    queryAs<{ outcome: StoredOutcome<T> }>(
+      database,
+      caller,
+      call.key,
+      (from, $) => `select c.*, ${call.text($)} as outcome from ${from}`,
+      call.params,
+    ),
   );
   return toOutcome(row.outcome);
 }

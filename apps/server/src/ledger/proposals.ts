@@ -16,8 +16,10 @@ import { transfers } from '../db/banking-schema.ts';
 import { knownCaller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
 import { profiles } from '../db/schema.ts';
+import { sqlCall, sqlCallText } from '../db/sql-function.ts';
 import { cashSymbol, valuables } from '../db/vault-schema.ts';
 import { AppError } from '../errors.ts';
+import { ledgerMoveCash } from './functions.ts';
 import { notifyUser, type Tx } from './journal.ts';
 import {
   addCustodyItem,
@@ -527,13 +529,19 @@ async function creditBookBalance(
       'The pending book balance is no longer the one proposed; review it again.',
     );
   }
+  const credit = sqlCall(ledgerMoveCash, {
+    p_user: row.subjectUserId,
+    p_delta: toFixedString(amount, usdScale),
+    p_kind: 'book_balance',
+    p_reference: null,
+    p_actor: checkerId,
+    p_at: at.toISOString(),
+    p_item: 'Book balance',
+    p_note: null,
+  });
   await database.query(
-    {
-      name: 'book_balance_credit',
-      text: `select ledger_move_cash($1::uuid, $2::numeric, 'book_balance', null, $3::uuid,
-        $4::timestamptz, 'Book balance', null)::text as balance`,
-    },
-    [row.subjectUserId, toFixedString(amount, usdScale), checkerId, at.toISOString()],
+    { name: `book_balance:${credit.key}`, text: `select ${sqlCallText(credit)}::text as balance` },
+    credit.params,
   );
   await clearBookBalance(tx, row, at);
   await writeAudit(tx, {

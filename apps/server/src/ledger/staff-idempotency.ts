@@ -74,8 +74,9 @@ export async function onceForKey<T>(
     const [claimed] = await refusing(() =>
       rowsOf<{ replay: StoredAnswer | string | null }>(
         tx,
-        sql`select ledger_claim_key(${staffId}::uuid, ${idempotency.key}::text,
-          ${idempotency.requestHash}::text, ${at.toISOString()}::timestamptz) as replay`,
+        sql`select ledger_claim_key(p_user => ${staffId}::uuid, p_key => ${idempotency.key}::text,
+          p_hash => ${idempotency.requestHash}::text, p_at => ${at.toISOString()}::timestamptz)
+          as replay`,
       ),
     );
     const replay = claimed?.replay ?? null;

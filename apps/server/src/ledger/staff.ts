@@ -9,8 +9,10 @@ import { dec, toFixedString } from '@secure-vault/shared/money';
 import { writeAudit, type AuditAction } from '../auth/audit.ts';
 import { type KnownCaller, queryAs } from '../db/caller.ts';
 import { users } from '../db/schema.ts';
+import { callerActor, callerUser, sqlCall } from '../db/sql-function.ts';
 import { cashSymbol, valuables } from '../db/vault-schema.ts';
 import { AppError } from '../errors.ts';
+import { ledgerStaffCash } from './functions.ts';
 import { notifyUser, recordMovements, type Tx } from './journal.ts';
 import type { LedgerOperation } from './movement.ts';
 import { refusing } from './refusals.ts';
@@ -43,25 +45,26 @@ export const moveCashAsStaff: LedgerOperation<StaffCashMovement, ValuableRow | n
   caller,
   { kind, amount, at, audit, label },
 ) => {
+  const call = sqlCall(ledgerStaffCash, {
+    p_user: callerUser,
+    p_actor: callerActor,
+    p_at: at.toISOString(),
+    p_kind: kind,
+    p_amount: amount,
+    p_audit_action: audit.action,
+    p_audit_details: JSON.stringify(audit.details),
+    p_ip: audit.ip,
+    p_item: label?.name ?? null,
+    p_note: label?.note ?? null,
+  });
   const [moved] = await refusing(() =>
     queryAs<{ id: string | null }>(
       database,
       caller,
-      'ledger_staff_cash',
+      call.key,
       (relation, $) =>
-        `select r.id::text as id from ${relation} left join lateral ledger_staff_cash(
-          c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text, ${$(3)}::numeric,
-          ${$(4)}::text, ${$(5)}::jsonb, ${$(6)}::text, ${$(7)}::text, ${$(8)}::text) r on true`,
-      [
-        at.toISOString(),
-        kind,
-        amount,
-        audit.action,
-        JSON.stringify(audit.details),
-        audit.ip,
-        label?.name ?? null,
-        label?.note ?? null,
-      ],
+        `select r.id::text as id from ${relation} left join lateral ${call.text($)} r on true`,
+      call.params,
     ),
   );
   if (moved.id === null) return null;

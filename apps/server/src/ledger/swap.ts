@@ -6,6 +6,8 @@ import type { Asset } from '@secure-vault/shared/catalogue';
 import type { SwapResult } from '@secure-vault/shared/trading';
 import type { SwapQuote } from '@secure-vault/shared/trading';
 import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
+import { callerActor, callerUser, sqlCall } from '../db/sql-function.ts';
+import { ledgerSwap } from './functions.ts';
 import { moveAs } from './movement.ts';
 import { newPosition } from './trade.ts';
 
@@ -33,26 +35,22 @@ export const swap: LedgerOperation<SwapMovement, Outcome<SwapResult>> = async (
   return moveAs<SwapResult>(
     database,
     caller,
-    'ledger_swap',
-    (relation, $) =>
-      `select c.*, ledger_swap(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text, ${$(3)}::text,
-          ${$(4)}::text, ${$(5)}::numeric, ${$(6)}::numeric, ${$(7)}::text, ${$(8)}::numeric,
-          ${$(9)}::numeric, ${$(10)}::numeric, ${$(11)}::jsonb, ${$(12)}::text, ${$(13)}::jsonb)
-          as outcome from ${relation}`,
-    [
-      at.toISOString(),
-      idempotency.key,
-      idempotency.requestHash,
-      from.symbol,
-      priced.from.quantity,
-      from.price,
-      to.symbol,
-      priced.to.quantity,
-      to.price,
-      priced.cashBack,
-      JSON.stringify(newPosition(to)),
-      reference,
-      JSON.stringify(answer),
-    ],
+    sqlCall(ledgerSwap, {
+      p_user: callerUser,
+      p_actor: callerActor,
+      p_at: at.toISOString(),
+      p_key: idempotency.key,
+      p_hash: idempotency.requestHash,
+      p_from: from.symbol,
+      p_from_quantity: priced.from.quantity,
+      p_from_price: from.price,
+      p_to: to.symbol,
+      p_to_quantity: priced.to.quantity,
+      p_to_price: to.price,
+      p_cash: priced.cashBack,
+      p_new: JSON.stringify(newPosition(to)),
+      p_reference: reference,
+      p_answer: JSON.stringify(answer),
+    }),
   );
 };

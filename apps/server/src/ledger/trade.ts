@@ -6,6 +6,8 @@ import { type Asset, storageLocations } from '@secure-vault/shared/catalogue';
 import type { TradeResult } from '@secure-vault/shared/trading';
 import type { Quote, TradeSide } from '@secure-vault/shared/trading';
 import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
+import { callerActor, callerUser, sqlCall } from '../db/sql-function.ts';
+import { ledgerTrade } from './functions.ts';
 import { moveAs } from './movement.ts';
 
 export interface TradeMovement {
@@ -45,23 +47,20 @@ export const trade: LedgerOperation<TradeMovement, Outcome<TradeResult>> = async
   return moveAs<TradeResult>(
     database,
     caller,
-    'ledger_trade',
-    (from, $) =>
-      `select c.*, ledger_trade(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text, ${$(3)}::text,
-          ${$(4)}::text, ${$(5)}::text, ${$(6)}::numeric, ${$(7)}::numeric, ${$(8)}::numeric,
-          ${$(9)}::jsonb, ${$(10)}::text, ${$(11)}::jsonb) as outcome from ${from}`,
-    [
-      at.toISOString(),
-      idempotency.key,
-      idempotency.requestHash,
-      side,
-      asset.symbol,
-      quote.quantity,
-      quote.price,
-      quote.total,
-      JSON.stringify(newPosition(asset)),
-      reference,
-      JSON.stringify(answer),
-    ],
+    sqlCall(ledgerTrade, {
+      p_user: callerUser,
+      p_actor: callerActor,
+      p_at: at.toISOString(),
+      p_key: idempotency.key,
+      p_hash: idempotency.requestHash,
+      p_side: side,
+      p_symbol: asset.symbol,
+      p_quantity: quote.quantity,
+      p_price: quote.price,
+      p_cash: quote.total,
+      p_new: JSON.stringify(newPosition(asset)),
+      p_reference: reference,
+      p_answer: JSON.stringify(answer),
+    }),
   );
 };

@@ -13,6 +13,8 @@ import type { Language } from '@secure-vault/shared/i18n';
 import type { Caller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
 import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
+import { callerActor, callerUser, sqlCall } from '../db/sql-function.ts';
+import { ledgerRequest, ledgerSettle, ledgerTransfer } from './functions.ts';
 import { moveAs } from './movement.ts';
 import { listedAssets } from './assets.ts';
 
@@ -37,23 +39,20 @@ export const transferAsset: LedgerOperation<AssetTransfer, Outcome<Transfer>> = 
   return moveAs<Transfer>(
     database,
     caller,
-    'ledger_transfer',
-    (relation, $) =>
-      `select c.*, ledger_transfer(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text,
-          ${$(3)}::text, ${$(4)}::uuid, ${$(5)}::text, ${$(6)}::uuid, ${$(7)}::numeric,
-          ${$(8)}::jsonb, ${$(9)}::jsonb, ${$(10)}::text) as outcome from ${relation}`,
-    [
-      input.at.toISOString(),
-      input.idempotency.key,
-      input.idempotency.requestHash,
-      input.id,
-      input.receiverAccountNumber,
-      input.valuableId,
-      input.quantity,
-      listedAssets,
-      JSON.stringify(input.names),
-      input.language,
-    ],
+    sqlCall(ledgerTransfer, {
+      p_user: callerUser,
+      p_actor: callerActor,
+      p_at: input.at.toISOString(),
+      p_key: input.idempotency.key,
+      p_hash: input.idempotency.requestHash,
+      p_id: input.id,
+      p_receiver_account: input.receiverAccountNumber,
+      p_valuable: input.valuableId,
+      p_quantity: input.quantity,
+      p_assets: listedAssets,
+      p_names: JSON.stringify(input.names),
+      p_language: input.language,
+    }),
   );
 };
 
@@ -81,23 +80,20 @@ export async function openRequest<T extends Transfer = Transfer>(
   return moveAs<T>(
     database,
     caller,
-    'ledger_request',
-    (relation, $) =>
-      `select c.*, ledger_request(c.user_id, c.actor_id, ${$(1)}::timestamptz, ${$(2)}::text,
-          ${$(3)}::text, ${$(4)}::uuid, ${$(5)}::text, ${$(6)}::numeric, ${$(7)}::text,
-          ${$(8)}::jsonb, ${$(9)}::text, ${$(10)}::jsonb) as outcome from ${relation}`,
-    [
-      input.at.toISOString(),
-      input.idempotency.key,
-      input.idempotency.requestHash,
-      input.id,
-      input.type,
-      input.amount,
-      input.reference,
-      JSON.stringify(input.details),
-      input.language,
-      input.extra === null ? null : JSON.stringify(input.extra),
-    ],
+    sqlCall(ledgerRequest, {
+      p_user: callerUser,
+      p_actor: callerActor,
+      p_at: input.at.toISOString(),
+      p_key: input.idempotency.key,
+      p_hash: input.idempotency.requestHash,
+      p_id: input.id,
+      p_type: input.type,
+      p_amount: input.amount,
+      p_reference: input.reference,
+      p_details: JSON.stringify(input.details),
+      p_language: input.language,
+      p_extra: input.extra === null ? null : JSON.stringify(input.extra),
+    }),
   );
 }
 
@@ -142,21 +138,20 @@ async function settle<T>(
   return moveAs<T>(
     database,
     caller,
-    `ledger_settle_${by}`,
-    (relation, $) =>
-      `select c.*, ledger_settle(${$(1)}::uuid, ${$(2)}::text, ${$(3)}::text, ${$(4)}::text,
-          c.user_id, ${by === 'customer' ? 'c.user_id' : 'null'}, ${$(5)}::timestamptz, c.user_id,
-          ${$(6)}::text, ${$(7)}::text, ${$(8)}::jsonb, ${$(9)}::text) as outcome from ${relation}`,
-    [
-      input.id,
-      input.type,
-      input.status,
-      input.reason,
-      input.at.toISOString(),
-      input.idempotency?.key ?? null,
-      input.idempotency?.requestHash ?? null,
-      listedAssets,
-      input.ip,
-    ],
+    // The caller acts and owns the key; a customer's cancellation is also the customer's.
+    sqlCall(ledgerSettle, {
+      p_id: input.id,
+      p_type: input.type,
+      p_status: input.status,
+      p_reason: input.reason,
+      p_actor: callerUser,
+      p_customer: by === 'customer' ? callerUser : null,
+      p_at: input.at.toISOString(),
+      p_key_owner: callerUser,
+      p_key: input.idempotency?.key ?? null,
+      p_hash: input.idempotency?.requestHash ?? null,
+      p_assets: listedAssets,
+      p_ip: input.ip,
+    }),
   );
 }
