@@ -135,15 +135,37 @@ export default tseslint.config(
         'error',
         {
           selector:
-            'CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(valuables|ledgerEntries)$/]',
+            'CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(valuables|ledgerEntries|transfers|fixedTerms|deliveries)$/]',
           message:
-            'Holdings and the journal change only through the ledger core (apps/server/src/ledger).',
+            'Holdings, the journal and money requests change only through the ledger core (apps/server/src/ledger).',
         },
         {
           selector:
-            'TemplateElement[value.raw=/(insert\\s+into|update|delete\\s+from)\\s+"?(valuables|ledger_entries)\\b/i]',
+            'TemplateElement[value.raw=/(insert\\s+into|update|delete\\s+from)\\s+"?(valuables|ledger_entries|transfers|fixed_terms|deliveries)\\b/i]',
           message:
-            'Holdings and the journal change only through the ledger core (apps/server/src/ledger).',
+            'Holdings, the journal and money requests change only through the ledger core (apps/server/src/ledger).',
+        },
+        {
+          selector:
+            ':matches(TemplateElement[value.raw=/ledger_\\w+\\s*\\(/], Literal[value=/ledger_\\w+\\s*\\(/])',
+          message:
+            'The ledger functions are called only by the ledger core, through their descriptors (ledger/functions.ts).',
+        },
+      ],
+    },
+  },
+  {
+    // Inside the ledger core, a function is called in named notation (db/sql-function.ts).
+    files: ['apps/server/src/ledger/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            ':matches(TemplateElement[value.raw=/ledger_\\w+\\s*\\((?!\\s*p_)/], Literal[value=/ledger_\\w+\\s*\\((?!\\s*p_)/])',
+          message:
+            'Call a ledger function through its descriptor (sqlCall, ledger/functions.ts) or in named notation.',
         },
       ],
     },
