@@ -1,4 +1,4 @@
-// The job runner (DESIGN §5 "Fixed terms", migration 0012's jobs_run_one): due work is taken
+// The job runner (DESIGN §5 "Fixed terms", jobs/runner.ts): due work is taken
 // with FOR UPDATE SKIP LOCKED by any number of runners, the work and "done" committed together.
 // What a customer would notice: each term matures once — its profit credited once, its holding
 // unlocked once, one email — however many runners there are, when one of them dies holding a

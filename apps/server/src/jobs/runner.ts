@@ -1,18 +1,18 @@
 // The job runner (DESIGN §5, decision 016): due work lives in the `jobs` table, and any number of
-// server processes take it with FOR UPDATE SKIP LOCKED, one job per statement (jobs_run_one,
-// migration 0012), the work and its completion committed together. A job that fails is retried
-// with backoff; a process killed midway leaves its job to the next runner. Today's one kind of
-// job is a fixed term's maturity.
-import { eq } from 'drizzle-orm';
+// server processes take it with FOR UPDATE SKIP LOCKED, one job per transaction, the work and its
+// completion committed together. Each kind of job is a handler below (its work a ledger function
+// call); a job that fails is retried with backoff; a process killed midway leaves its job to the
+// next runner. Today's one kind of job is a fixed term's maturity.
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FixedTerm } from '@secure-vault/shared/custody';
 import { isLanguage } from '@secure-vault/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { fixedTerms } from '../db/custody-schema.ts';
+import type { Database } from '../db/client.ts';
+import { fixedTerms, jobs } from '../db/custody-schema.ts';
+import { databaseIn } from '../db/in-transaction.ts';
 import { users } from '../db/schema.ts';
-import { sqlCall, sqlCallText } from '../db/sql-function.ts';
-import { listedAssets } from '../ledger/assets.ts';
-import { jobsRunOne } from '../ledger/functions.ts';
+import { matureTerm } from '../ledger/custody.ts';
 import { fixedTermMatured } from '../mail/custody-templates.ts';
 
 export interface JobOutcome {
@@ -24,30 +24,97 @@ export interface JobOutcome {
   failure: string | null;
 }
 
-/** Runs due jobs as of `at`, one statement each, until none is due or `max` ran. */
+/**
+ * What each kind of job does: `run` inside the transaction that claimed the job (a savepoint of
+ * it), so the work and "done" commit together; `after`, once that has committed (an email).
+ */
+interface JobHandler<R> {
+  run(database: Database, payload: Record<string, unknown>, at: Date): Promise<R>;
+  after(ctx: AppContext, result: R): Promise<void>;
+}
+
+const handlers: Record<string, JobHandler<FixedTerm | null>> = {
+  fixed_term_maturity: {
+    run: (database, payload, at) => matureTerm(database, { id: String(payload.termId), at }),
+    after: async (ctx, term) => {
+      if (term) await tellMatured(ctx, term);
+    },
+  },
+};
+
+/** 30 s after the first failure, doubling with each, at most an hour. */
+function retryAt(at: Date, attempts: number): Date {
+  return new Date(at.getTime() + Math.min(3600, 30 * 2 ** attempts) * 1000);
+}
+
+/** Why the work failed: the database's own message, not the driver's wrapping of it. */
+function failureText(err: unknown): string {
+  const cause = (err as { cause?: unknown }).cause ?? err;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
+ * One step: claims the oldest due job no other runner holds (FOR UPDATE SKIP LOCKED), runs its
+ * handler and marks it done, in one transaction; a runner killed midway rolls both back and
+ * another one takes the job. Work that fails is rolled back to its savepoint and the job retried
+ * later, with its error kept. Null when nothing is due.
+ */
+async function runOne(
+  ctx: AppContext,
+  at: Date,
+): Promise<{ outcome: JobOutcome; after?: () => Promise<void> } | null> {
+  return ctx.db.transaction(async (tx) => {
+    const [job] = await tx
+      .select()
+      .from(jobs)
+      .where(and(isNull(jobs.doneAt), lte(jobs.runAt, at)))
+      .orderBy(jobs.runAt, jobs.id)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!job) return null;
+    const handler = handlers[job.kind];
+    try {
+      if (!handler) throw new Error(`unknown job kind ${job.kind}`);
+      const result = await tx.transaction((work) =>
+        handler.run(databaseIn(ctx.database, work), job.payload, at),
+      );
+      await tx
+        .update(jobs)
+        .set({ doneAt: at, attempts: job.attempts + 1, lastError: null })
+        .where(eq(jobs.id, job.id));
+      return {
+        outcome: { id: job.id, kind: job.kind, result, failure: null },
+        after: () => handler.after(ctx, result),
+      };
+    } catch (err) {
+      const failure = failureText(err);
+      await tx
+        .update(jobs)
+        .set({
+          attempts: job.attempts + 1,
+          lastError: failure.slice(0, 500),
+          runAt: retryAt(at, job.attempts),
+        })
+        .where(eq(jobs.id, job.id));
+      return { outcome: { id: job.id, kind: job.kind, result: null, failure } };
+    }
+  });
+}
+
+/** Runs due jobs as of `at`, one transaction each, until none is due or `max` ran. */
 export async function runDueJobs(ctx: AppContext, at: Date, max = 100): Promise<JobOutcome[]> {
   const outcomes: JobOutcome[] = [];
   while (outcomes.length < max) {
-    const call = sqlCall(jobsRunOne, { p_at: at.toISOString(), p_assets: listedAssets });
-    const [row] = await ctx.database.query<{
-      job_id: string;
-      job_kind: string;
-      result: unknown;
-      failure: string | null;
-    }>({ name: call.key, text: `select * from ${sqlCallText(call)}` }, call.params);
-    if (!row) break;
-    const outcome = {
-      id: row.job_id,
-      kind: row.job_kind,
-      result: row.result,
-      failure: row.failure,
-    };
-    outcomes.push(outcome);
-    if (outcome.failure) {
-      ctx.logger.error({ job: outcome.id, kind: outcome.kind }, 'job failed; it will be retried');
-    } else if (outcome.kind === 'fixed_term_maturity' && outcome.result) {
-      await tellMatured(ctx, outcome.result as FixedTerm);
+    const step = await runOne(ctx, at);
+    if (!step) break;
+    outcomes.push(step.outcome);
+    if (step.outcome.failure !== null) {
+      ctx.logger.error(
+        { job: step.outcome.id, kind: step.outcome.kind },
+        'job failed; it will be retried',
+      );
     }
+    await step.after?.();
   }
   return outcomes;
 }

@@ -146,11 +146,6 @@ export const ledgerSettle = sqlFunction('ledger_settle', {
   p_ip: 'text',
 });
 
-export const jobsRunOne = sqlFunction('jobs_run_one', {
-  p_at: 'timestamptz',
-  p_assets: 'jsonb',
-});
-
 /** Every descriptor, for the test that holds them equal to the database. */
 export const ledgerFunctions = [
   ledgerMoveCash,
@@ -165,5 +160,4 @@ export const ledgerFunctions = [
   ledgerTransfer,
   ledgerRequest,
   ledgerSettle,
-  jobsRunOne,
 ];

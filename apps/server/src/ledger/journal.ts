@@ -4,11 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { LedgerKind } from '@secure-vault/shared/history';
 import { type Dec, toFixedString } from '@secure-vault/shared/money';
 import type { RealtimeTopic } from '@secure-vault/shared/realtime';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/in-transaction.ts';
 import { ledgerEntries } from '../db/vault-schema.ts';
 
-/** A transaction handle (or the database itself, for single statements). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 export interface Movement {
   userId: string;

@@ -4,52 +4,13 @@
 // several statements, so here the key is claimed, the change made and its answer stored in one
 // transaction. A second request with the key waits on the first's uncommitted key row, then
 // replays its answer; a refused change rolls its key back with it, so a retry runs again.
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database, Statement } from '../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { databaseIn, rowsIn } from '../db/in-transaction.ts';
 import { idempotencyKeys } from '../db/vault-schema.ts';
 import type { Tx } from './journal.ts';
 import type { Idempotency, Outcome } from './movement.ts';
 import { refusing } from './refusals.ts';
-
-/** `$1…$n` statement text with its parameters, as Drizzle SQL run on a transaction. */
-function boundStatement(statement: Statement, params: readonly unknown[]): SQL {
-  const chunks: SQL[] = [];
-  let last = 0;
-  for (const match of statement.text.matchAll(/\$(\d+)/g)) {
-    chunks.push(sql.raw(statement.text.slice(last, match.index)));
-    chunks.push(sql`${params[Number(match[1]) - 1]}`);
-    last = match.index + match[0].length;
-  }
-  chunks.push(sql.raw(statement.text.slice(last)));
-  return sql.join(chunks);
-}
-
-/**
- * Rows of a statement run on the transaction. Drizzle wraps the driver's error; a ledger
- * function's refusal keeps its SQLSTATE and detail on the cause, which `refusing` reads.
- */
-async function rowsOf<Row>(tx: Tx, query: SQL): Promise<Row[]> {
-  try {
-    const result: unknown = await tx.execute(query);
-    return (result as { rows: Row[] }).rows;
-  } catch (err) {
-    throw (err as { cause?: unknown }).cause ?? err;
-  }
-}
-
-/**
- * The database seen from inside `tx`: its builder is the transaction, and its one-statement
- * queries run there too (Drizzle keeps timestamps as text on PGlite, so callers read typed rows
- * back through the builder).
- */
-function insideTransaction(database: Database, tx: Tx): Database {
-  return {
-    ...database,
-    db: tx,
-    query: <Row>(statement: Statement, params: readonly unknown[]) =>
-      rowsOf<Row>(tx, boundStatement(statement, params)),
-  };
-}
 
 interface StoredAnswer {
   replayed: true;
@@ -72,7 +33,7 @@ export async function onceForKey<T>(
 ): Promise<Outcome<T>> {
   return database.db.transaction(async (tx) => {
     const [claimed] = await refusing(() =>
-      rowsOf<{ replay: StoredAnswer | string | null }>(
+      rowsIn<{ replay: StoredAnswer | string | null }>(
         tx,
         sql`select ledger_claim_key(p_user => ${staffId}::uuid, p_key => ${idempotency.key}::text,
           p_hash => ${idempotency.requestHash}::text, p_at => ${at.toISOString()}::timestamptz)
@@ -84,7 +45,7 @@ export async function onceForKey<T>(
       const stored = (typeof replay === 'string' ? JSON.parse(replay) : replay) as StoredAnswer;
       return { status: stored.status, body: stored.body as T, isReplay: true };
     }
-    const body = await refusing(() => change(insideTransaction(database, tx), tx));
+    const body = await refusing(() => change(databaseIn(database, tx), tx));
     await tx
       .update(idempotencyKeys)
       .set({ responseStatus: status, responseBody: body ?? null })
