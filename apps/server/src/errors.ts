@@ -6,16 +6,23 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly issues: ErrorIssue[] | undefined;
   readonly status: number;
+  /** A refusal's figures, sent in the error body (RefusalDetails). */
+  readonly details: Record<string, string> | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { issues?: ErrorIssue[]; status?: number } = {},
+    options: {
+      issues?: ErrorIssue[];
+      status?: number;
+      details?: Record<string, string> | undefined;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.issues = options.issues;
     this.status = options.status ?? errorCodes[code];
+    this.details = options.details;
   }
 }

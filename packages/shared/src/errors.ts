@@ -68,11 +68,39 @@ export interface ErrorIssue {
   message: string;
 }
 
+/**
+ * The figures a ledger refusal carries, so a caller can say what is short without asking again:
+ * amounts in US dollars and quantities in the asset's unit, as exact decimal strings.
+ */
+export interface RefusalDetails {
+  INSUFFICIENT_CASH: { needed: string; balance: string };
+  /** `symbol` is left out where the holding is a custody item or cash. */
+  INSUFFICIENT_HOLDING: { symbol?: string; wanted: string; held: string };
+  INSUFFICIENT_ASSETS: { wanted: string; available: string };
+}
+
+export type RefusalCode = keyof RefusalDetails;
+
+/** Each refusal's figures (exact decimals), and the asset symbol where it names one. */
+export const refusalDetailFields: {
+  [C in RefusalCode]: { figures: readonly (keyof RefusalDetails[C])[]; symbol?: true };
+} = {
+  INSUFFICIENT_CASH: { figures: ['needed', 'balance'] },
+  INSUFFICIENT_HOLDING: { figures: ['wanted', 'held'], symbol: true },
+  INSUFFICIENT_ASSETS: { figures: ['wanted', 'available'] },
+};
+
+export function isRefusalCode(code: ErrorCode): code is RefusalCode {
+  return Object.hasOwn(refusalDetailFields, code);
+}
+
 export interface ErrorBody {
   error: {
     code: ErrorCode;
     message: string;
     issues?: ErrorIssue[];
+    /** A refusal's figures (RefusalDetails for its code). */
+    details?: Record<string, string>;
   };
 }
 

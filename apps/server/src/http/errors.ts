@@ -1,5 +1,5 @@
 // One error type with a code, and the one handler that turns any failure into the error body
-// `{error: {code, message, issues?}}` with the status of DESIGN §3.
+// `{error: {code, message, issues?, details?}}` with the status of DESIGN §3.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, ErrorIssue } from '@secure-vault/shared';
@@ -8,8 +8,15 @@ import { declaredErrors } from '@secure-vault/shared/contract';
 
 export { AppError };
 
-export function errorBody(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorBody {
-  return { error: issues ? { code, message, issues } : { code, message } };
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  issues?: ErrorIssue[],
+  details?: Record<string, string>,
+): ErrorBody {
+  return {
+    error: { code, message, ...(issues ? { issues } : {}), ...(details ? { details } : {}) },
+  };
 }
 
 export interface ErrorHandlingOptions {
@@ -51,7 +58,10 @@ function answerOf(
   request: FastifyRequest,
 ): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
-    return { status: error.status, body: errorBody(error.code, error.message, error.issues) };
+    return {
+      status: error.status,
+      body: errorBody(error.code, error.message, error.issues, error.details),
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({

@@ -14,6 +14,12 @@ export const errorBodySchema = z.object({
     ),
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    details: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        "A refusal's figures: INSUFFICIENT_CASH {needed, balance}, INSUFFICIENT_HOLDING {symbol, wanted, held}, INSUFFICIENT_ASSETS {wanted, available}.",
+      ),
   }),
 });
 

@@ -3,7 +3,7 @@
 // everything the movement wrote, is rolled back. Here those become the errors the API answers,
 // with SPEC §8's texts.
 import { findAsset } from '@secure-vault/shared/catalogue';
-import type { ErrorCode } from '@secure-vault/shared/errors';
+import { type ErrorCode, isRefusalCode, refusalDetailFields } from '@secure-vault/shared/errors';
 import { dec } from '@secure-vault/shared/money';
 import { AppError } from '../errors.ts';
 
@@ -102,6 +102,22 @@ const dualControlChecks: Record<string, ErrorCode> = {
   staff_proposals_not_origin: 'SAME_STAFF',
 };
 
+/** The figures a refusal sends (RefusalDetails), exact decimals as the ledger wrote them. */
+function detailsOf(code: ErrorCode, detail: Detail): Record<string, string> | undefined {
+  if (!isRefusalCode(code)) return undefined;
+  const { figures, symbol }: { figures: readonly string[]; symbol?: true } =
+    refusalDetailFields[code];
+  const details: Record<string, string> = {};
+  if (symbol && detail.symbol) details.symbol = detail.symbol;
+  for (const figure of figures) {
+    const value = detail[figure];
+    // A figure the function did not send: the message alone says what is wrong.
+    if (value === undefined) return undefined;
+    details[figure] = dec(value).toString();
+  }
+  return details;
+}
+
 /** The refusal a ledger function raised, as the API's error; anything else is rethrown as is. */
 export function asRefusal(err: unknown): unknown {
   if (!(err instanceof Error)) return err;
@@ -120,7 +136,7 @@ export function asRefusal(err: unknown): unknown {
   const message = messages[code];
   if (!message) return err;
   const detail = JSON.parse(raised.detail ?? '{}') as Detail;
-  return new AppError(code, message(detail));
+  return new AppError(code, message(detail), { details: detailsOf(code, detail) });
 }
 
 /** Runs a ledger statement, turning its refusals into the API's errors. */

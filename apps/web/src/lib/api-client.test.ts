@@ -143,6 +143,22 @@ describe('api client', () => {
     });
   });
 
+  it("keeps a refusal's figures, so a screen can say what is short without asking again", async () => {
+    stubFetch(422, {
+      error: {
+        code: 'INSUFFICIENT_CASH',
+        message: 'You need $115.00 but only have $100.00 in cash.',
+        details: { needed: '115', balance: '100' },
+      },
+    });
+    const error = await callApi(sendMessage, { body: { text: 'x' } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'INSUFFICIENT_CASH',
+      details: { needed: '115', balance: '100' },
+    });
+  });
+
   it('reports an unreachable server as UNAVAILABLE', async () => {
     vi.stubGlobal(
       'fetch',

@@ -25,13 +25,22 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly issues: ErrorIssue[];
+  /** A refusal's figures (RefusalDetails for its code), when the server sent them. */
+  readonly details: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: ErrorCode, message: string, issues: ErrorIssue[] = []) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    issues: ErrorIssue[] = [],
+    details: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.issues = issues;
+    this.details = details;
   }
 }
 
@@ -71,11 +80,17 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
   return payload as T;
 }
 
-/** The ApiError of a failed answer: the server's code, message and issues, or INTERNAL. */
+/** The ApiError of a failed answer: the server's code, message, issues and figures, or INTERNAL. */
 function errorFrom(status: number, payload: unknown, statusText: string): ApiError {
   const error = (payload as Partial<ErrorBody> | undefined)?.error;
   const code = isErrorCode(error?.code) ? error.code : 'INTERNAL';
-  return new ApiError(status, code, error?.message ?? statusText, error?.issues ?? []);
+  return new ApiError(
+    status,
+    code,
+    error?.message ?? statusText,
+    error?.issues ?? [],
+    error?.details ?? {},
+  );
 }
 
 /** What a call takes besides the contract's own parts. */

@@ -209,6 +209,7 @@ describe('a withdrawal', () => {
     expect(errorOf(await withdraw(t, customer, account, '100'), 422)).toEqual({
       code: 'INSUFFICIENT_CASH',
       message: 'You need $100.00 but only have $99.99 in cash.',
+      details: { needed: '100', balance: '99.99' },
     });
     expect(await cashOf(t, customer.userId)).toBe('99.99000000');
     expect((await myTransfers(t, customer)).total).toBe(0);
@@ -326,6 +327,7 @@ describe('asset to cash', () => {
       code: 'INSUFFICIENT_ASSETS',
       message:
         'Insufficient asset balance: your unlocked holdings are worth $57.00, less than $57.01.',
+      details: { wanted: '57.01', available: '57' },
     });
     const res = await assetToCash(t, customer, '57');
     expect(res.statusCode, res.body).toBe(201);

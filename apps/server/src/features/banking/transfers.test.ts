@@ -379,6 +379,7 @@ describe('sending cash', () => {
     expect(over).toEqual({
       code: 'INSUFFICIENT_CASH',
       message: 'You need $50.01 but only have $50.00 in cash.',
+      details: { needed: '50.01', balance: '50' },
     });
     expect(errorOf(await send(sender, receiver, cash, '1.001'), 400).code).toBe('QUANTITY_INVALID');
     expect(await cashOf(t, sender.userId)).toBe('50.00000000');

@@ -184,6 +184,7 @@ describe('asking for a delivery', () => {
     ).toEqual({
       code: 'INSUFFICIENT_HOLDING',
       message: 'You want to deliver 700.001 mg of Gold but only hold 700.',
+      details: { symbol: 'AU', wanted: '700.001', held: '700' },
     });
     expect(await myDeliveries(customer)).toHaveLength(1);
     expect(await positionOf(t, customer.userId, 'AU')).toMatchObject({ quantity: '700.00000000' });

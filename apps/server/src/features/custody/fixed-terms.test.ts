@@ -403,6 +403,7 @@ describe('a locked holding', () => {
     expect(over).toEqual({
       code: 'INSUFFICIENT_HOLDING',
       message: 'You want to sell 700 mg of Gold but only hold 600.',
+      details: { symbol: 'AU', wanted: '700', held: '600' },
     });
     const sold = await trade(t, customer, { side: 'sell', asset: 'AU', quantity: '600' });
     expect(sold.statusCode, sold.body).toBe(201);
@@ -477,6 +478,7 @@ describe('a locked holding', () => {
       code: 'INSUFFICIENT_ASSETS',
       message:
         'Insufficient asset balance: your unlocked holdings are worth $40.00, less than $50.00.',
+      details: { wanted: '50', available: '40' },
     });
     const within = await moneyPost(t, customer, '/me/asset-to-cash', { amount: '40.00' });
     expect(within.statusCode, within.body).toBe(201);

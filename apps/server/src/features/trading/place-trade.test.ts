@@ -504,6 +504,8 @@ describe('buying', () => {
     expect(res.json().error).toEqual({
       code: 'INSUFFICIENT_CASH',
       message: 'You need $115.00 but only have $100.00 in cash.',
+      // The figures themselves, so the trade panel need not ask for the balance again.
+      details: { needed: '115', balance: '100' },
     });
     expect(await cashOf(t, customer.userId)).toBe('100.00000000');
     expect(await positionOf(t, customer.userId, 'BTC')).toBeUndefined();

@@ -2,7 +2,6 @@
 // the holding it draws on, the exact figures, a confirmation, then the order (SPEC §5, §8, §9).
 // Metals and cryptocurrencies share it; their rules and wording differ as SPEC describes.
 import { useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight } from 'lucide-react';
 import type { Asset } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
@@ -17,7 +16,7 @@ import * as trading from '@secure-vault/shared/trading/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
-import { apiQueryOptions, useApiMutation, useApiQuery } from '@/lib/api-query';
+import { useApiMutation, useApiQuery } from '@/lib/api-query';
 import { useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
@@ -58,7 +57,6 @@ function initialInput(asset: Asset, side: Side): OrderInput {
 
 export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
   const { t } = useTranslation(['trading', 'catalogue', 'auth']);
-  const queryClient = useQueryClient();
   const isMetal = asset.kind === 'metal';
   const rules = isMetal ? metalRules : cryptoRules;
   const name = t(`catalogue:${asset.symbol}.name`);
@@ -129,14 +127,6 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
   );
 
   // The server refused on a balance newer than the one on screen: say what it is now.
-  const showCashShortfall = async (needed: string) => {
-    const fresh = await queryClient
-      .fetchQuery({ ...apiQueryOptions(vault.getSummary), staleTime: 0 })
-      .then((data) => data.cashBalance)
-      .catch(() => null);
-    showError(insufficientCashText(t, asset, needed, fresh));
-  };
-
   const onConfirm = () => {
     if (!pending) return;
     const { order } = pending;
@@ -159,7 +149,9 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
         onError: (error) => {
           setPending(null);
           if (error.code === 'INSUFFICIENT_CASH') {
-            void showCashShortfall(pending.quote.total);
+            // The refusal carries the balance the ledger found: no second request for it.
+            const needed = error.details.needed ?? pending.quote.total;
+            showError(insufficientCashText(t, asset, needed, error.details.balance ?? null));
             return;
           }
           showError(tradeFailureText(t, asset, side, error));
