@@ -3,7 +3,7 @@
 // pass a value to the wrong argument; and a call says every argument.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerFunctions, ledgerSettle } from '../ledger/functions.ts';
+import { ledgerFunctions, ledgerMatureTerm, ledgerSettle } from '../ledger/functions.ts';
 import { rowsOf } from '../test/stored-text.ts';
 import { openTestDatabase } from '../test/test-app.ts';
 import type { Database } from './client.ts';
@@ -89,7 +89,7 @@ describe('the SQL function descriptors', () => {
     expect(sqlCallText(staff)).toContain('p_customer => $5::uuid');
   });
 
-  it('refuses a call that leaves an argument undefined', () => {
+  it('refuses a call that leaves an argument undefined or names one the function lacks', () => {
     expect(() =>
       sqlCall(ledgerSettle, {
         p_id: 'id',
@@ -106,5 +106,12 @@ describe('the SQL function descriptors', () => {
         p_ip: null,
       }),
     ).toThrow('ledger_settle: no value for p_reason');
+    expect(() =>
+      sqlCall(ledgerMatureTerm, {
+        // Through a spread, as a shared set of arguments would bring it (a literal does not compile).
+        ...{ p_user: 'someone' },
+        ...{ p_id: 'id', p_at: 'now', p_assets: '{}' },
+      }),
+    ).toThrow('ledger_mature_term takes no p_user');
   });
 });

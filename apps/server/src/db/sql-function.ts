@@ -52,6 +52,9 @@ export function sqlCall<A extends Record<string, SqlType>>(
   values: SqlArgs<A>,
 ): SqlCall {
   const names = Object.keys(fn.args) as (keyof A & string)[];
+  // A spread may bring an argument the function does not take: a call says only what it takes.
+  const unknown = Object.keys(values).filter((name) => !Object.hasOwn(fn.args, name));
+  if (unknown.length > 0) throw new Error(`${fn.name} takes no ${unknown.join(', ')}`);
   const params: unknown[] = [];
   const parts: ((param: Param) => string)[] = [];
   const shape: string[] = [];

@@ -14,14 +14,14 @@ import type { Caller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
 import { listedAssets } from './assets.ts';
 import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
-import { callerActor, callerUser, sqlCall, sqlCallText } from '../db/sql-function.ts';
+import { sqlCall, sqlCallText } from '../db/sql-function.ts';
 import {
   ledgerDeliveryStatus,
   ledgerFixTerm,
   ledgerMatureTerm,
   ledgerRequestDelivery,
 } from './functions.ts';
-import { moveAs } from './movement.ts';
+import { decisionArgs, moveAs, movementArgs } from './movement.ts';
 
 export interface TermFixing {
   id: string;
@@ -44,11 +44,7 @@ export const fixTerm: LedgerOperation<TermFixing, Outcome<FixedTerm>> = async (
     database,
     caller,
     sqlCall(ledgerFixTerm, {
-      p_user: callerUser,
-      p_actor: callerActor,
-      p_at: input.at.toISOString(),
-      p_key: input.idempotency.key,
-      p_hash: input.idempotency.requestHash,
+      ...movementArgs(input.at, input.idempotency),
       p_id: input.id,
       p_valuable: input.valuableId,
       p_quantity: input.quantity,
@@ -96,11 +92,7 @@ export const requestDelivery: LedgerOperation<DeliveryAsk, Outcome<Delivery>> = 
     database,
     caller,
     sqlCall(ledgerRequestDelivery, {
-      p_user: callerUser,
-      p_actor: callerActor,
-      p_at: input.at.toISOString(),
-      p_key: input.idempotency.key,
-      p_hash: input.idempotency.requestHash,
+      ...movementArgs(input.at, input.idempotency),
       p_id: input.id,
       p_valuable: input.valuableId,
       p_quantity: input.quantity,
@@ -142,16 +134,10 @@ async function changeDelivery<T>(
   return moveAs<T>(
     database,
     caller,
-    // The caller acts and owns the key; a customer's cancellation is also the customer's.
     sqlCall(ledgerDeliveryStatus, {
       p_id: input.id,
       p_status: input.status,
-      p_actor: callerUser,
-      p_customer: by === 'customer' ? callerUser : null,
-      p_at: input.at.toISOString(),
-      p_key_owner: callerUser,
-      p_key: input.idempotency?.key ?? null,
-      p_hash: input.idempotency?.requestHash ?? null,
+      ...decisionArgs(by, input.at, input.idempotency),
       p_assets: listedAssets,
       p_ip: input.ip,
     }),

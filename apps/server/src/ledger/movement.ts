@@ -3,7 +3,7 @@
 // first answer replayed.
 import { type Caller, queryAs } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
-import type { SqlCall } from '../db/sql-function.ts';
+import { callerActor, callerUser, type SqlCall } from '../db/sql-function.ts';
 import { refusing } from './refusals.ts';
 
 export interface Idempotency {
@@ -30,6 +30,32 @@ export interface StoredOutcome<T> {
   replayed: boolean;
   status: number;
   body: T;
+}
+
+/** The arguments a customer's movement starts with: who, for whom, when, under which key. */
+export function movementArgs(at: Date, idempotency: Idempotency) {
+  return {
+    p_user: callerUser,
+    p_actor: callerActor,
+    p_at: at.toISOString(),
+    p_key: idempotency.key,
+    p_hash: idempotency.requestHash,
+  };
+}
+
+/**
+ * The arguments of a decision on a request or delivery: the caller acts and owns the key; a
+ * customer's own cancellation also names them as the customer.
+ */
+export function decisionArgs(by: 'staff' | 'customer', at: Date, idempotency: Idempotency | null) {
+  return {
+    p_actor: callerUser,
+    p_customer: by === 'customer' ? callerUser : null,
+    p_at: at.toISOString(),
+    p_key_owner: callerUser,
+    p_key: idempotency?.key ?? null,
+    p_hash: idempotency?.requestHash ?? null,
+  };
 }
 
 export function toOutcome<T>(stored: StoredOutcome<T>): Outcome<T> {

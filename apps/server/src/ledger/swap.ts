@@ -6,9 +6,9 @@ import type { Asset } from '@secure-vault/shared/catalogue';
 import type { SwapResult } from '@secure-vault/shared/trading';
 import type { SwapQuote } from '@secure-vault/shared/trading';
 import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
-import { callerActor, callerUser, sqlCall } from '../db/sql-function.ts';
+import { sqlCall } from '../db/sql-function.ts';
 import { ledgerSwap } from './functions.ts';
-import { moveAs } from './movement.ts';
+import { moveAs, movementArgs } from './movement.ts';
 import { newPosition } from './trade.ts';
 
 export interface SwapMovement {
@@ -36,11 +36,7 @@ export const swap: LedgerOperation<SwapMovement, Outcome<SwapResult>> = async (
     database,
     caller,
     sqlCall(ledgerSwap, {
-      p_user: callerUser,
-      p_actor: callerActor,
-      p_at: at.toISOString(),
-      p_key: idempotency.key,
-      p_hash: idempotency.requestHash,
+      ...movementArgs(at, idempotency),
       p_from: from.symbol,
       p_from_quantity: priced.from.quantity,
       p_from_price: from.price,

@@ -6,9 +6,9 @@ import { type Asset, storageLocations } from '@secure-vault/shared/catalogue';
 import type { TradeResult } from '@secure-vault/shared/trading';
 import type { Quote, TradeSide } from '@secure-vault/shared/trading';
 import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
-import { callerActor, callerUser, sqlCall } from '../db/sql-function.ts';
+import { sqlCall } from '../db/sql-function.ts';
 import { ledgerTrade } from './functions.ts';
-import { moveAs } from './movement.ts';
+import { moveAs, movementArgs } from './movement.ts';
 
 export interface TradeMovement {
   side: TradeSide;
@@ -48,11 +48,7 @@ export const trade: LedgerOperation<TradeMovement, Outcome<TradeResult>> = async
     database,
     caller,
     sqlCall(ledgerTrade, {
-      p_user: callerUser,
-      p_actor: callerActor,
-      p_at: at.toISOString(),
-      p_key: idempotency.key,
-      p_hash: idempotency.requestHash,
+      ...movementArgs(at, idempotency),
       p_side: side,
       p_symbol: asset.symbol,
       p_quantity: quote.quantity,

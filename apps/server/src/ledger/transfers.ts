@@ -13,9 +13,9 @@ import type { Language } from '@secure-vault/shared/i18n';
 import type { Caller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
 import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
-import { callerActor, callerUser, sqlCall } from '../db/sql-function.ts';
+import { sqlCall } from '../db/sql-function.ts';
 import { ledgerRequest, ledgerSettle, ledgerTransfer } from './functions.ts';
-import { moveAs } from './movement.ts';
+import { decisionArgs, moveAs, movementArgs } from './movement.ts';
 import { listedAssets } from './assets.ts';
 
 export interface AssetTransfer {
@@ -40,11 +40,7 @@ export const transferAsset: LedgerOperation<AssetTransfer, Outcome<Transfer>> = 
     database,
     caller,
     sqlCall(ledgerTransfer, {
-      p_user: callerUser,
-      p_actor: callerActor,
-      p_at: input.at.toISOString(),
-      p_key: input.idempotency.key,
-      p_hash: input.idempotency.requestHash,
+      ...movementArgs(input.at, input.idempotency),
       p_id: input.id,
       p_receiver_account: input.receiverAccountNumber,
       p_valuable: input.valuableId,
@@ -81,11 +77,7 @@ export async function openRequest<T extends Transfer = Transfer>(
     database,
     caller,
     sqlCall(ledgerRequest, {
-      p_user: callerUser,
-      p_actor: callerActor,
-      p_at: input.at.toISOString(),
-      p_key: input.idempotency.key,
-      p_hash: input.idempotency.requestHash,
+      ...movementArgs(input.at, input.idempotency),
       p_id: input.id,
       p_type: input.type,
       p_amount: input.amount,
@@ -138,18 +130,12 @@ async function settle<T>(
   return moveAs<T>(
     database,
     caller,
-    // The caller acts and owns the key; a customer's cancellation is also the customer's.
     sqlCall(ledgerSettle, {
       p_id: input.id,
       p_type: input.type,
       p_status: input.status,
       p_reason: input.reason,
-      p_actor: callerUser,
-      p_customer: by === 'customer' ? callerUser : null,
-      p_at: input.at.toISOString(),
-      p_key_owner: callerUser,
-      p_key: input.idempotency?.key ?? null,
-      p_hash: input.idempotency?.requestHash ?? null,
+      ...decisionArgs(by, input.at, input.idempotency),
       p_assets: listedAssets,
       p_ip: input.ip,
     }),
