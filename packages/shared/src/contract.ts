@@ -4,6 +4,7 @@
 // and the web app calls it through one typed client (apps/web/src/lib/api-client.ts); nothing
 // else writes the path or the types.
 import type { z } from 'zod';
+import type { ChangeTopic } from './changes.ts';
 import type { ErrorCode } from './errors.ts';
 
 /** Who may call an operation; every route declares one and the server enforces it. */
@@ -47,6 +48,13 @@ export interface Contract {
   idempotent?: boolean;
   /** Refused to a staff member signed in as the customer (DESIGN §4). */
   refusesImpersonation?: boolean;
+  /**
+   * What the operation's effect changes, by topic (`changeTopics`): once a call settles, worked
+   * or not (an answer can be lost after the change was made), the web app refetches every query
+   * of these topics. `[]` when nothing a screen shows changes (a code sent, a link checked);
+   * read-only operations leave it out.
+   */
+  changes?: readonly ChangeTopic[];
 }
 
 /** Keeps a contract's literal types (path, method, schemas) for the client and the server. */

@@ -11,6 +11,7 @@ export * from './trading.ts';
 export * from './vault.ts';
 export * from './history.ts';
 export * from './realtime.ts';
+export * from './changes.ts';
 export * from './contract.ts';
 export * from './prerender.ts';
 export * from './text.ts';

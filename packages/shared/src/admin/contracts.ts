@@ -42,6 +42,8 @@ export const resetUserPassword = defineContract({
   status: 204,
   response: noContent,
   errors: ['NOT_FOUND'],
+  // The panel's audit log shows it.
+  changes: ['admin'],
 });
 
 export const impersonateUser = defineContract({
@@ -56,6 +58,8 @@ export const impersonateUser = defineContract({
   status: 200,
   response: impersonationLinkSchema,
   errors: ['NOT_FOUND'],
+  // The panel's audit log shows it.
+  changes: ['admin'],
 });
 
 export const setBookBalance = defineContract({
@@ -74,6 +78,7 @@ export const setBookBalance = defineContract({
   response: proposalSchema.nullable(),
   errors: ['NOT_FOUND'],
   idempotent: true,
+  changes: ['admin'],
 });
 
 export const getAllValuables = defineContract({
@@ -99,6 +104,7 @@ export const addValuable = defineContract({
   response: proposalSchema,
   errors: ['NOT_FOUND'],
   idempotent: true,
+  changes: ['admin'],
 });
 
 export const editValuable = defineContract({
@@ -113,6 +119,7 @@ export const editValuable = defineContract({
   response: proposalSchema,
   errors: ['NOT_FOUND', 'ASSET_UNAVAILABLE', 'UNPROCESSABLE', 'INSUFFICIENT_CASH'],
   idempotent: true,
+  changes: ['admin'],
 });
 
 export const deleteValuable = defineContract({
@@ -126,6 +133,7 @@ export const deleteValuable = defineContract({
   response: proposalSchema,
   errors: ['NOT_FOUND', 'ASSET_UNAVAILABLE'],
   idempotent: true,
+  changes: ['admin'],
 });
 
 export const getPlatformNetWorth = defineContract({

@@ -42,6 +42,8 @@ export const approveProposal = defineContract({
   response: proposalSchema,
   errors: ['NOT_FOUND', 'INSUFFICIENT_CASH', 'ASSET_UNAVAILABLE', 'UNPROCESSABLE'],
   idempotent: true,
+  // The customer's own screens hear of it through the realtime notice it sends.
+  changes: ['admin'],
 });
 
 export const rejectProposal = defineContract({
@@ -56,6 +58,7 @@ export const rejectProposal = defineContract({
   response: proposalSchema,
   errors: ['NOT_FOUND'],
   idempotent: true,
+  changes: ['admin'],
 });
 
 export const withdrawProposal = defineContract({
@@ -70,4 +73,5 @@ export const withdrawProposal = defineContract({
   response: proposalSchema,
   errors: ['NOT_FOUND'],
   idempotent: true,
+  changes: ['admin'],
 });

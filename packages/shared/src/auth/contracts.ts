@@ -38,6 +38,7 @@ export const signUp = defineContract({
   status: 202,
   response: acceptedSchema,
   errors: ['CODE_TOO_SOON'],
+  changes: [],
 });
 
 export const resendSignUpCode = defineContract({
@@ -50,8 +51,10 @@ export const resendSignUpCode = defineContract({
   status: 202,
   response: acceptedSchema,
   errors: ['CODE_TOO_SOON'],
+  changes: [],
 });
 
+// Puts another session (or none) in the browser: no `changes` (changes.test.ts).
 export const verifySignUp = defineContract({
   method: 'POST',
   path: '/api/v1/auth/sign-up/verify',
@@ -64,6 +67,7 @@ export const verifySignUp = defineContract({
   errors: ['CODE_INVALID', 'CODE_EXPIRED', 'EMAIL_TAKEN'],
 });
 
+// Puts another session (or none) in the browser: no `changes` (changes.test.ts).
 export const signIn = defineContract({
   method: 'POST',
   path: '/api/v1/auth/sign-in',
@@ -77,6 +81,7 @@ export const signIn = defineContract({
   errors: ['INVALID_CREDENTIALS', 'TOTP_REQUIRED', 'TOTP_INVALID'],
 });
 
+// Puts another session (or none) in the browser: no `changes` (changes.test.ts).
 export const signOut = defineContract({
   method: 'POST',
   path: '/api/v1/auth/sign-out',
@@ -123,6 +128,7 @@ export const requestPasswordReset = defineContract({
   status: 202,
   response: acceptedSchema,
   errors: [],
+  changes: [],
 });
 
 export const checkPasswordResetLink = defineContract({
@@ -137,8 +143,11 @@ export const checkPasswordResetLink = defineContract({
   status: 200,
   response: passwordResetLinkSchema,
   errors: ['TOKEN_INVALID'],
+  // Reads only: the token travels in a body, not in a URL that logs would keep.
+  changes: [],
 });
 
+// Puts another session (or none) in the browser: no `changes` (changes.test.ts).
 export const completePasswordReset = defineContract({
   method: 'POST',
   path: '/api/v1/auth/password-reset/complete',
@@ -151,6 +160,7 @@ export const completePasswordReset = defineContract({
   errors: ['TOKEN_INVALID', 'TOTP_REQUIRED', 'TOTP_INVALID'],
 });
 
+// Puts another session (or none) in the browser: no `changes` (changes.test.ts).
 export const completeImpersonation = defineContract({
   method: 'POST',
   path: '/api/v1/auth/impersonation/complete',
@@ -163,6 +173,7 @@ export const completeImpersonation = defineContract({
   errors: ['TOKEN_INVALID'],
 });
 
+// Puts another session (or none) in the browser: no `changes` (changes.test.ts).
 export const endImpersonation = defineContract({
   method: 'POST',
   path: '/api/v1/auth/impersonation/end',
@@ -186,6 +197,7 @@ export const changePassword = defineContract({
   response: noContent,
   errors: ['PASSWORD_INCORRECT'],
   refusesImpersonation: true,
+  changes: ['sessions'],
 });
 
 export const getSessions = defineContract({
@@ -210,6 +222,7 @@ export const revokeSession = defineContract({
   response: noContent,
   errors: ['NOT_FOUND'],
   refusesImpersonation: true,
+  changes: ['sessions'],
 });
 
 export const revokeOtherSessions = defineContract({
@@ -223,6 +236,7 @@ export const revokeOtherSessions = defineContract({
   response: noContent,
   errors: [],
   refusesImpersonation: true,
+  changes: ['sessions'],
 });
 
 export const setUpTwoFactor = defineContract({
@@ -236,6 +250,8 @@ export const setUpTwoFactor = defineContract({
   response: totpSetupSchema,
   errors: ['CONFLICT'],
   refusesImpersonation: true,
+  // The new secret is not in use until totp/enable confirms it.
+  changes: [],
 });
 
 export const enableTwoFactor = defineContract({
@@ -249,6 +265,7 @@ export const enableTwoFactor = defineContract({
   response: recoveryCodesSchema,
   errors: ['CONFLICT', 'TOTP_INVALID'],
   refusesImpersonation: true,
+  changes: ['session'],
 });
 
 export const disableTwoFactor = defineContract({
@@ -262,4 +279,5 @@ export const disableTwoFactor = defineContract({
   response: noContent,
   errors: ['CONFLICT', 'TOTP_INVALID'],
   refusesImpersonation: true,
+  changes: ['session'],
 });

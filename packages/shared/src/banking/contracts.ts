@@ -54,6 +54,7 @@ export const sendBankAccountCode = defineContract({
   response: acceptedSchema,
   errors: ['KYC_REQUIRED', 'CODE_TOO_SOON'],
   refusesImpersonation: true,
+  changes: [],
 });
 
 export const registerBankAccount = defineContract({
@@ -69,6 +70,7 @@ export const registerBankAccount = defineContract({
   response: bankAccountSchema,
   errors: ['KYC_REQUIRED', 'CODE_INVALID', 'CODE_EXPIRED', 'CONFLICT'],
   refusesImpersonation: true,
+  changes: ['bankAccounts'],
 });
 
 export const getBankAccounts = defineContract({
@@ -93,6 +95,7 @@ export const deleteBankAccount = defineContract({
   response: noContent,
   errors: ['NOT_FOUND', 'CONFLICT'],
   refusesImpersonation: true,
+  changes: ['bankAccounts'],
 });
 
 // ── Transfers and requests (shared/transfers.ts) ────────────────────────────────────────
@@ -131,6 +134,7 @@ export const createTransfer = defineContract({
   ],
   idempotent: true,
   refusesImpersonation: true,
+  changes: ['valuables', 'requests'],
 });
 
 export const requestCardDeposit = defineContract({
@@ -146,6 +150,7 @@ export const requestCardDeposit = defineContract({
   response: transferSchema,
   errors: [],
   idempotent: true,
+  changes: ['requests'],
 });
 
 export const requestBankDeposit = defineContract({
@@ -159,6 +164,7 @@ export const requestBankDeposit = defineContract({
   response: bankDepositSchema,
   errors: [],
   idempotent: true,
+  changes: ['requests'],
 });
 
 export const requestWithdrawal = defineContract({
@@ -173,6 +179,7 @@ export const requestWithdrawal = defineContract({
   errors: ['KYC_REQUIRED', 'NOT_FOUND', 'INSUFFICIENT_CASH'],
   idempotent: true,
   refusesImpersonation: true,
+  changes: ['valuables', 'requests'],
 });
 
 export const cancelWithdrawal = defineContract({
@@ -189,6 +196,7 @@ export const cancelWithdrawal = defineContract({
   errors: ['NOT_FOUND'],
   idempotent: true,
   refusesImpersonation: true,
+  changes: ['valuables', 'requests'],
 });
 
 export const requestAssetToCash = defineContract({
@@ -204,6 +212,7 @@ export const requestAssetToCash = defineContract({
   response: transferSchema,
   errors: ['INSUFFICIENT_ASSETS'],
   idempotent: true,
+  changes: ['requests'],
 });
 
 export const getMyTransfers = defineContract({
@@ -246,4 +255,5 @@ export const setTransferStatus = defineContract({
   // CONFLICT (already final) is among an idempotent operation's implicit codes.
   errors: ['NOT_FOUND'],
   idempotent: true,
+  changes: ['admin'],
 });

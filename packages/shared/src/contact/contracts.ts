@@ -13,4 +13,5 @@ export const sendContactMessage = defineContract({
   status: 201,
   response: contactReceiptSchema,
   errors: [],
+  changes: [],
 });

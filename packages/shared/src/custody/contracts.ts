@@ -46,6 +46,7 @@ export const createFixedTerm = defineContract({
   response: fixedTermSchema,
   errors: ['NOT_FOUND', 'ASSET_UNAVAILABLE', 'QUANTITY_INVALID', 'INSUFFICIENT_HOLDING'],
   idempotent: true,
+  changes: ['valuables'],
 });
 
 export const getMyFixedTerms = defineContract({
@@ -80,6 +81,7 @@ export const createDelivery = defineContract({
   ],
   idempotent: true,
   refusesImpersonation: true,
+  changes: ['valuables', 'requests'],
 });
 
 export const getMyDeliveries = defineContract({
@@ -106,6 +108,7 @@ export const cancelDelivery = defineContract({
   errors: ['NOT_FOUND'],
   idempotent: true,
   refusesImpersonation: true,
+  changes: ['valuables', 'requests'],
 });
 
 // ── Staff ────────────────────────────────────────────────────────────────────────────────
@@ -136,6 +139,7 @@ export const setDeliveryStatus = defineContract({
   response: adminDeliverySchema,
   errors: ['NOT_FOUND'],
   idempotent: true,
+  changes: ['admin'],
 });
 
 export const listTracking = defineContract({
@@ -160,4 +164,5 @@ export const addTracking = defineContract({
   status: 201,
   response: trackingRecordSchema,
   errors: ['NOT_FOUND'],
+  changes: ['admin'],
 });

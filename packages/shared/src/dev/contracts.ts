@@ -16,6 +16,8 @@ export const getMailbox = defineContract({
   errors: [],
 });
 
+// No `changes`: only the end-to-end tests call it, and the jobs it runs send their own
+// realtime notices (changes.test.ts).
 export const runJobs = defineContract({
   method: 'POST',
   path: '/api/v1/dev/run-jobs',

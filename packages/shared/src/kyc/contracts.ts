@@ -46,6 +46,7 @@ export const saveKycDraft = defineContract({
   status: 200,
   response: kycStateSchema,
   errors: ['CONFLICT'],
+  changes: ['profile'],
 });
 
 export const sendKycPhoneCode = defineContract({
@@ -58,6 +59,7 @@ export const sendKycPhoneCode = defineContract({
   status: 202,
   response: acceptedSchema,
   errors: ['CODE_TOO_SOON', 'CONFLICT'],
+  changes: [],
 });
 
 export const verifyKycPhoneCode = defineContract({
@@ -70,6 +72,7 @@ export const verifyKycPhoneCode = defineContract({
   status: 200,
   response: kycStateSchema,
   errors: ['CODE_INVALID', 'CODE_EXPIRED', 'CONFLICT'],
+  changes: ['profile'],
 });
 
 export const uploadKycDocument = defineContract({
@@ -85,6 +88,7 @@ export const uploadKycDocument = defineContract({
   response: kycDocumentSchema,
   errors: ['FILE_TOO_LARGE', 'FILE_TYPE_UNSUPPORTED', 'CONFLICT'],
   refusesImpersonation: true,
+  changes: ['profile'],
 });
 
 export const deleteKycDocument = defineContract({
@@ -98,6 +102,7 @@ export const deleteKycDocument = defineContract({
   response: noContent,
   errors: ['NOT_FOUND', 'CONFLICT'],
   refusesImpersonation: true,
+  changes: ['profile'],
 });
 
 export const submitKyc = defineContract({
@@ -113,6 +118,7 @@ export const submitKyc = defineContract({
   response: kycStateSchema,
   errors: ['CONFLICT'],
   refusesImpersonation: true,
+  changes: ['profile'],
 });
 
 // ── Staff ────────────────────────────────────────────────────────────────────────────────
@@ -166,4 +172,5 @@ export const decideKyc = defineContract({
   status: 200,
   response: kycReviewSchema,
   errors: ['NOT_FOUND', 'CONFLICT'],
+  changes: ['admin'],
 });

@@ -98,4 +98,6 @@ export const verifyDocument = defineContract({
   status: 200,
   response: verificationSchema,
   errors: ['FILE_TOO_LARGE'],
+  // Reads only: the document is the body.
+  changes: [],
 });

@@ -34,6 +34,7 @@ export const placeTrade = defineContract({
     'INSUFFICIENT_HOLDING',
   ],
   idempotent: true,
+  changes: ['valuables'],
 });
 
 export const swapAssets = defineContract({
@@ -55,6 +56,7 @@ export const swapAssets = defineContract({
     'INSUFFICIENT_HOLDING',
   ],
   idempotent: true,
+  changes: ['valuables'],
 });
 
 export const getHolding = defineContract({
