@@ -16,6 +16,14 @@ import * as kycSchema from './kyc-schema.ts';
 import * as bankingSchema from './banking-schema.ts';
 import * as custodySchema from './custody-schema.ts';
 import { applyRoutines, type Routine } from './routines.ts';
+import {
+  createNoticeSender,
+  markNoticing,
+  type Notice,
+  type NoticeSender,
+  noticesIn,
+  notifyStatement,
+} from './notices.ts';
 
 const schema = {
   ...accountsSchema,
@@ -27,6 +35,9 @@ const schema = {
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle (or the database itself, for single statements). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type TransactionConfig = Parameters<Db['transaction']>[1];
 
 export interface Database {
   db: Db;
@@ -49,6 +60,15 @@ export interface Database {
    * a dedicated connection outside the pool, reconnecting after a lost connection.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` in a transaction and, once it has committed, sends the realtime notices it noted
+   * (db/notices.ts). Inside a transaction (`databaseIn`) it is a savepoint whose notices the
+   * enclosing transaction sends.
+   */
+  transaction<T>(work: (tx: Tx) => Promise<T>, config?: TransactionConfig): Promise<T>;
+  /** Sends notices of committed work, with the others of the next few milliseconds. */
+  publish(notices: readonly Notice[]): void;
+  /** Sends the notices that wait, then closes. */
   close(): Promise<void>;
 }
 
@@ -119,7 +139,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         client.release();
       }
     };
-    return {
+    const sendPg = async (payloads: string[]) => {
+      await pool.query({ ...notifyStatement, values: [payloads] });
+    };
+    return withNotices(sendPg, logger, {
       db,
       kind: 'postgres',
       migrate: async () => {
@@ -152,7 +175,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         ]);
         clearTimeout(timer);
       },
-    };
+    });
   }
   let client: PGlite;
   if (options.dataDir) {
@@ -176,7 +199,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         routines,
       ),
     );
-  return {
+  const sendPglite = async (payloads: string[]) => {
+    await client.query(notifyStatement.text, [payloads]);
+  };
+  return withNotices(sendPglite, options.logger ?? createLogger('warn'), {
     db,
     kind: 'pglite',
     migrate: async () => {
@@ -198,6 +224,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
     close: () => client.close(),
+  });
+}
+
+/** The database with notices sent after commit (db/notices.ts), by one sender per process. */
+function withNotices(
+  send: (payloads: string[]) => Promise<void>,
+  logger: Logger,
+  base: Omit<Database, 'transaction' | 'publish'>,
+): Database {
+  const sender: NoticeSender = createNoticeSender(send, logger);
+  return {
+    ...base,
+    transaction: async (work, config) => {
+      let notices: Notice[] = [];
+      const result = await base.db.transaction(async (tx) => {
+        markNoticing(tx);
+        const value = await work(tx);
+        notices = await noticesIn(tx);
+        return value;
+      }, config);
+      sender.publish(notices);
+      return result;
+    },
+    publish: (notices) => sender.publish(notices),
+    close: async () => {
+      await sender.flush();
+      await base.close();
+    },
   };
 }
 

@@ -1,11 +1,12 @@
-// The database seen from inside a transaction (or a savepoint): what runs a ledger statement
-// as part of a larger unit of work — a staff change under its Idempotency-Key
-// (ledger/staff-idempotency.ts), a job and its completion (jobs/runner.ts).
+// The database seen from inside a transaction (or a savepoint): what runs a ledger statement as
+// part of a larger unit of work — a staff change under its Idempotency-Key
+// (ledger/staff-idempotency.ts), a job and its completion (jobs/runner.ts) — whose notices the
+// enclosing transaction sends.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database, Db, Statement } from './client.ts';
+import type { Database, Statement, Tx } from './client.ts';
+import { assertNoticing, markNoticing } from './notices.ts';
 
-/** A transaction handle (or the database itself, for single statements). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 /** `$1…$n` statement text with its parameters, as Drizzle SQL run on a transaction. */
 function boundStatement(statement: Statement, params: readonly unknown[]): SQL {
@@ -39,10 +40,21 @@ export async function rowsIn<Row>(tx: Tx, query: SQL): Promise<Row[]> {
  * back through the builder).
  */
 export function databaseIn(database: Database, tx: Tx): Database {
+  // Movements run here note notices for the transaction's end to send: it must be one that does.
+  assertNoticing(tx);
   return {
     ...database,
     db: tx,
     query: <Row>(statement: Statement, params: readonly unknown[]) =>
       rowsIn<Row>(tx, boundStatement(statement, params)),
+    // A savepoint: its notes stay in the enclosing transaction, which sends them at its end.
+    // (A savepoint takes no isolation level: it has the enclosing transaction's.)
+    transaction: (work) =>
+      tx.transaction((inner) => {
+        markNoticing(inner);
+        return work(inner);
+      }),
+    // Nothing is sent before the enclosing transaction commits; its end reads the same notes.
+    publish: () => {},
   };
 }

@@ -63,7 +63,7 @@ async function runOne(
   ctx: AppContext,
   at: Date,
 ): Promise<{ outcome: JobOutcome; after?: () => Promise<void> } | null> {
-  return ctx.db.transaction(async (tx) => {
+  return ctx.database.transaction(async (tx) => {
     const [job] = await tx
       .select()
       .from(jobs)
@@ -75,7 +75,8 @@ async function runOne(
     const handler = handlers[job.kind];
     try {
       if (!handler) throw new Error(`unknown job kind ${job.kind}`);
-      const result = await tx.transaction((work) =>
+      const inTx = databaseIn(ctx.database, tx);
+      const result = await inTx.transaction((work) =>
         handler.run(databaseIn(ctx.database, work), job.payload, at),
       );
       await tx

@@ -1,10 +1,12 @@
-// Cash arriving from outside the platform (a confirmed deposit), in one round trip: the cash
-// position credited in whole cents, journaled, and the customer's pages told.
+// Cash arriving from outside the platform (a confirmed deposit): the cash position credited in
+// whole cents, journaled, and the customer's pages told once it has committed.
 import type { LedgerKind } from '@secure-vault/shared/history';
 import { toFixedString } from '@secure-vault/shared/money';
 import { queryAs } from '../db/caller.ts';
+import { databaseIn } from '../db/in-transaction.ts';
 import { callerActor, callerUser, sqlCall } from '../db/sql-function.ts';
 import { ledgerMoveCash } from './functions.ts';
+import { notifyUser } from './journal.ts';
 import type { LedgerOperation } from './movement.ts';
 import { refusing } from './refusals.ts';
 
@@ -32,17 +34,17 @@ export const creditCash: LedgerOperation<CashCredit, string> = async (
     p_item: 'Cash',
     p_note: null,
   });
-  const [row] = await refusing(() =>
-    queryAs<{ balance: string }>(
-      database,
-      caller,
-      `credit_cash:${call.key}`,
-      (relation, $) =>
-        `select c.*, ${call.text($)} as balance,
-          pg_notify('sv_user_events', json_build_object('userId', c.user_id, 'topic', 'valuables')::text)
-        from ${relation}`,
-      call.params,
-    ),
-  );
-  return toFixedString(row.balance);
+  return database.transaction(async (tx) => {
+    const [row] = await refusing(() =>
+      queryAs<{ user_id: string; balance: string }>(
+        databaseIn(database, tx),
+        caller,
+        `credit_cash:${call.key}`,
+        (relation, $) => `select c.*, ${call.text($)} as balance from ${relation}`,
+        call.params,
+      ),
+    );
+    await notifyUser(tx, row.user_id, 'valuables');
+    return toFixedString(row.balance);
+  });
 };

@@ -12,6 +12,7 @@ import type {
 import type { Language } from '@secure-vault/shared/i18n';
 import type { Caller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
+import type { Notice } from '../db/notices.ts';
 import { listedAssets } from './assets.ts';
 import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
 import { sqlCall, sqlCallText } from '../db/sql-function.ts';
@@ -66,11 +67,16 @@ export async function matureTerm(
     p_at: input.at.toISOString(),
     p_assets: listedAssets,
   });
-  const [row] = await database.query<{ term: FixedTerm | null }>(
-    { name: call.key, text: `select ${sqlCallText(call)} as term` },
+  const [row] = await database.query<{ outcome: { term: FixedTerm | null; notices: Notice[] } }>(
+    {
+      name: call.key,
+      text: `select ledger_noticed(p_outcome => jsonb_build_object('term', ${sqlCallText(call)})) as outcome`,
+    },
     call.params,
   );
-  return row?.term ?? null;
+  if (!row) return null;
+  database.publish(row.outcome.notices);
+  return row.outcome.term;
 }
 
 export interface DeliveryAsk {

@@ -5,6 +5,7 @@ import type { LedgerKind } from '@secure-vault/shared/history';
 import { type Dec, toFixedString } from '@secure-vault/shared/money';
 import type { RealtimeTopic } from '@secure-vault/shared/realtime';
 import type { Tx } from '../db/in-transaction.ts';
+import { assertNoticing } from '../db/notices.ts';
 import { ledgerEntries } from '../db/vault-schema.ts';
 
 export type { Tx };
@@ -40,7 +41,11 @@ export async function recordMovements(tx: Tx, movements: Movement[], at: Date): 
   );
 }
 
-/** Tells the user's open pages that something changed; delivered when the transaction commits. */
+/**
+ * Notes that the user's open pages should refetch the topic; `Database.transaction` sends it once
+ * the transaction has committed (db/notices.ts).
+ */
 export async function notifyUser(tx: Tx, userId: string, topic: RealtimeTopic): Promise<void> {
-  await tx.execute(sql`select pg_notify('sv_user_events', ${JSON.stringify({ userId, topic })})`);
+  assertNoticing(tx);
+  await tx.execute(sql`select ledger_notify(p_user => ${userId}::uuid, p_topic => ${topic}::text)`);
 }

@@ -3,6 +3,7 @@
 // first answer replayed.
 import { type Caller, queryAs } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
+import type { Notice } from '../db/notices.ts';
 import { callerActor, callerUser, type SqlCall } from '../db/sql-function.ts';
 import { refusing } from './refusals.ts';
 
@@ -30,6 +31,11 @@ export interface StoredOutcome<T> {
   replayed: boolean;
   status: number;
   body: T;
+}
+
+/** An outcome with the notices its statement noted (`ledger_noticed`), to send after commit. */
+interface NoticedOutcome<T> extends StoredOutcome<T> {
+  notices: Notice[];
 }
 
 /** The arguments a customer's movement starts with: who, for whom, when, under which key. */
@@ -65,7 +71,7 @@ export function toOutcome<T>(stored: StoredOutcome<T>): Outcome<T> {
 /**
  * One movement: a ledger function's call (ledger/functions.ts) made as the caller
  * (db/caller.ts), whose refusals become the API's errors (refusals.ts) and whose stored outcome
- * is the answer to send.
+ * is the answer to send. The notices it noted are sent once it has committed (db/notices.ts).
  */
 export async function moveAs<T>(
   database: Database,
@@ -73,13 +79,15 @@ export async function moveAs<T>(
   call: SqlCall,
 ): Promise<Outcome<T>> {
   const [row] = await refusing(() =>
-    queryAs<{ outcome: StoredOutcome<T> }>(
+    queryAs<{ outcome: NoticedOutcome<T> }>(
       database,
       caller,
       call.key,
-      (from, $) => `select c.*, ${call.text($)} as outcome from ${from}`,
+      (from, $) =>
+        `select c.*, ledger_noticed(p_outcome => ${call.text($)}) as outcome from ${from}`,
       call.params,
     ),
   );
+  database.publish(row.outcome.notices);
   return toOutcome(row.outcome);
 }

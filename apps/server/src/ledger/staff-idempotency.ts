@@ -31,7 +31,7 @@ export async function onceForKey<T>(
   status: number,
   change: (inTx: Database, tx: Tx) => Promise<T>,
 ): Promise<Outcome<T>> {
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const [claimed] = await refusing(() =>
       rowsIn<{ replay: StoredAnswer | string | null }>(
         tx,

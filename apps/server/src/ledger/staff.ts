@@ -88,7 +88,7 @@ export const addCustodyItem: LedgerOperation<
   KnownCaller
 > = async (database, caller, { item, at, audit }) => {
   const { userId, actorId } = caller;
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError('NOT_FOUND', 'No such user.');
     const estimatedValue = item.estimatedValue === null ? null : toFixedString(item.estimatedValue);
@@ -157,7 +157,7 @@ export const editCustodyItem: LedgerOperation<
   KnownCaller
 > = async (database, caller, { valuableId, item, at, audit }) => {
   const { userId, actorId } = caller;
-  return database.db.transaction(async (tx) => {
+  return database.transaction(async (tx) => {
     const before = await lockHolding(tx, userId, valuableId);
     if (before.assetSymbol !== null || before.quantity !== null) {
       throw new AppError(
@@ -200,7 +200,7 @@ export const removeHolding: LedgerOperation<
   KnownCaller
 > = async (database, caller, { valuableId, at, audit }) => {
   const { userId, actorId } = caller;
-  await database.db.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const before = await lockHolding(tx, userId, valuableId);
     await recordMovements(
       tx,

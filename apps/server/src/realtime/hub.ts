@@ -1,5 +1,6 @@
 // Who is connected, per user, on this server instance; and the fan-out of change notices that
-// arrive on the database's LISTEN channel to that user's sockets only (DESIGN §6).
+// arrive on the database's LISTEN channel (sent after commit, in batches: db/notices.ts) to each
+// user's sockets only (DESIGN §6).
 import { z } from 'zod';
 import type { WebSocket } from 'ws';
 import {
@@ -7,10 +8,11 @@ import {
   realtimeTopics,
   type RealtimeEvent,
 } from '@secure-vault/shared/realtime';
+import { noticeChannel, noticesOf } from '../db/notices.ts';
 import type { Logger } from '../logger.ts';
 
-/** The channel features/vault/ledger.ts notifyUser() sends on. */
-export const userEventsChannel = 'sv_user_events';
+/** The channel every process's notice sender NOTIFYs on (db/notices.ts). */
+export const userEventsChannel = noticeChannel;
 
 const noticeSchema = z.object({ userId: z.uuid(), topic: z.enum(realtimeTopics) });
 
@@ -19,7 +21,7 @@ export type LiveSessions = (sessionIds: string[]) => Promise<Set<string>>;
 
 export interface RealtimeHub {
   add(socket: WebSocket, owner: { userId: string; sessionId: string }): void;
-  /** Handles one NOTIFY payload: `{"userId": …, "topic": …}`. */
+  /** Handles one NOTIFY payload: `[{"userId": …, "topic": …}, …]`. */
   deliver(payload: string): void;
   /**
    * Pings every socket; a socket that did not answer the previous ping is dropped, and one whose
@@ -80,19 +82,24 @@ export function createRealtimeHub(logger: Logger, liveSessions: LiveSessions): R
     },
 
     deliver(payload) {
-      let notice: z.infer<typeof noticeSchema>;
-      try {
-        notice = noticeSchema.parse(JSON.parse(payload));
-      } catch {
+      const notices = noticesOf(payload);
+      if (notices === null) {
         logger.warn('ignored a malformed realtime notice');
         return;
       }
-      const sockets = socketsByUser.get(notice.userId);
-      if (!sockets) return;
-      const event: RealtimeEvent = { type: 'changed', topic: notice.topic };
-      const message = JSON.stringify(event);
-      for (const socket of sockets) {
-        if (socket.readyState === socket.OPEN) socket.send(message);
+      for (const item of notices) {
+        const parsed = noticeSchema.safeParse(item);
+        if (!parsed.success) {
+          logger.warn('ignored a malformed realtime notice');
+          continue;
+        }
+        const sockets = socketsByUser.get(parsed.data.userId);
+        if (!sockets) continue;
+        const event: RealtimeEvent = { type: 'changed', topic: parsed.data.topic };
+        const message = JSON.stringify(event);
+        for (const socket of sockets) {
+          if (socket.readyState === socket.OPEN) socket.send(message);
+        }
       }
     },
 

@@ -104,7 +104,7 @@ export async function registerBankAccount(
   if (!isSameName(input.accountName, fullName)) throw nameMismatch();
   const now = ctx.clock.now();
   // Commits even when the code is wrong, so the wrong try is counted; the error is thrown after.
-  const outcome = await ctx.db.transaction(async (tx): Promise<Outcome> => {
+  const outcome = await ctx.database.transaction(async (tx): Promise<Outcome> => {
     const [taken] = await tx
       .select({ id: bankAccounts.id })
       .from(bankAccounts)
@@ -177,7 +177,7 @@ export async function deleteBankAccount(
   meta: RequestMeta,
 ): Promise<void> {
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await ctx.database.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(bankAccounts)

@@ -184,7 +184,7 @@ export async function addTracking(
   meta: RequestMeta,
 ): Promise<TrackingRecord> {
   const now = ctx.clock.now();
-  const { record, delivery } = await ctx.db.transaction(async (tx) => {
+  const { record, delivery } = await ctx.database.transaction(async (tx) => {
     const [delivery] = await tx
       .select({
         id: deliveries.id,

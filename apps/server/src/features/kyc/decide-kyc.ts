@@ -63,7 +63,7 @@ export async function decideKyc(
   meta: RequestMeta,
 ): Promise<KycReview> {
   const now = ctx.clock.now();
-  const { review, email, language } = await ctx.db.transaction(async (tx) => {
+  const { review, email, language } = await ctx.database.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError('NOT_FOUND', 'No such customer.');
     await assertStaffMayActOn(tx, staff.user.id, userId);

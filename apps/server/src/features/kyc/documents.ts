@@ -136,7 +136,7 @@ export async function recordDocument(
   let replaced: DocumentRow | undefined;
   let document: KycDocument;
   try {
-    document = await ctx.db.transaction(async (tx) => {
+    document = await ctx.database.transaction(async (tx) => {
       const verification = await lockedDraftRow(tx, user.id, now);
       refuseUnlessEditable(verification.status);
       [replaced] = await tx
@@ -189,7 +189,7 @@ export async function deleteDocument(
   meta: RequestMeta,
 ): Promise<void> {
   const now = ctx.clock.now();
-  const removed = await ctx.db.transaction(async (tx) => {
+  const removed = await ctx.database.transaction(async (tx) => {
     const verification = await kycRowOf(tx, user.id, { lock: true });
     const [row] = await tx
       .delete(kycDocuments)

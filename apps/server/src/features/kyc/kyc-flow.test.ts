@@ -241,11 +241,14 @@ describe('realtime', () => {
     const stop = await t.ctx.database.listen('sv_user_events', (payload) => notices.push(payload));
     try {
       const customer = await readyCustomer(t);
-      const profileNotice = JSON.stringify({ userId: customer.userId, topic: 'profile' });
+      const profileNotices = () =>
+        notices
+          .flatMap((payload) => JSON.parse(payload) as { userId: string; topic: string }[])
+          .filter((n) => n.userId === customer.userId && n.topic === 'profile');
       await submit(t, customer.cookie);
-      await expect.poll(() => notices.filter((n) => n === profileNotice)).toHaveLength(1);
+      await expect.poll(profileNotices).toHaveLength(1);
       await decide(t, staff.cookie, customer.userId, { decision: 'reject', reason: 'Expired ID' });
-      await expect.poll(() => notices.filter((n) => n === profileNotice)).toHaveLength(2);
+      await expect.poll(profileNotices).toHaveLength(2);
     } finally {
       await stop();
     }

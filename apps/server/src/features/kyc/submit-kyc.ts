@@ -39,7 +39,7 @@ export async function submitKyc(
   meta: RequestMeta,
 ): Promise<KycState> {
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  return ctx.database.transaction(async (tx) => {
     const row = await kycRowOf(tx, userId, { lock: true });
     if (row) {
       refuseUnlessEditable(row.status);

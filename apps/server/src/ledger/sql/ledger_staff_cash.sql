@@ -35,7 +35,7 @@ BEGIN
     p_audit_details || jsonb_build_object('valuableId', coalesce(v_position.id, (
       SELECT id FROM valuables WHERE user_id = p_user AND asset_symbol = 'USD' AND status = 'active'))),
     p_at);
-  PERFORM pg_notify('sv_user_events', json_build_object('userId', p_user, 'topic', 'valuables')::text);
+  PERFORM ledger_notify(p_user, 'valuables');
   RETURN QUERY SELECT * FROM valuables
     WHERE user_id = p_user AND asset_symbol = 'USD' AND status = 'active';
 END;
