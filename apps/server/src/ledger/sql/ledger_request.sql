@@ -48,8 +48,9 @@ BEGIN
   VALUES (p_id, p_type, p_user, 'pending', p_amount, p_reference, v_bank.id, v_bank.bank_name,
     v_bank.account_number, p_details->>'cardLastFour', p_details->>'cardType', p_language, p_actor, p_at, p_at)
   RETURNING * INTO v_row;
+  -- A request is new on the customer's list; only a withdrawal has moved cash yet.
   PERFORM ledger_notify(p_user, 'requests');
   RETURN ledger_answer(p_user, p_key, 201, transfer_json(v_row, p_user) || coalesce(p_extra, '{}'),
-    'valuables');
+    CASE WHEN p_type = 'withdrawal' THEN 'valuables' ELSE 'requests' END);
 END;
 $$;
