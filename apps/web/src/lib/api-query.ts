@@ -2,6 +2,7 @@
 // things with `useApiMutation(trading.placeTrade)`; the key, the fetcher and the types all come
 // from the contract. An operation's key is its path's fixed segments after /api/v1
 // (`['me', 'summary']`), then its input, so invalidating `apiKey(contract)` reaches every input.
+// What a change makes stale is its contract's `changes`, refetched through lib/change-keys.ts.
 import { useCallback } from 'react';
 import {
   type QueryKey,
@@ -18,6 +19,7 @@ import type {
   NeedsNoInput,
 } from '@secure-vault/shared/contract';
 import { type ApiError, type CallArgs, callApi } from './api-client';
+import { refetchChanges } from './change-keys';
 
 /** The fixed segments of an operation's path: `/api/v1/me/holdings/:symbol` → me, holdings. */
 export function apiKey(contract: Pick<Contract, 'path'>): readonly string[] {
@@ -49,13 +51,10 @@ export function useApiQuery<C extends Contract>(contract: C, ...args: CallArgs<C
 export type MutationInput<C extends Contract> =
   NeedsNoInput<C> extends true ? ContractInput<C> | void : ContractInput<C>;
 
-export interface ApiMutationOptions<C extends Contract> extends Omit<
+export type ApiMutationOptions<C extends Contract> = Omit<
   UseMutationOptions<ContractResponse<C>, ApiError, MutationInput<C>>,
   'mutationFn'
-> {
-  /** Keys (or key prefixes) to refetch once the call has settled, whether it worked or not. */
-  invalidates?: readonly QueryKey[];
-}
+>;
 
 /** What one call's own callbacks get: the answer or the error, and the input it was given. */
 export interface CallCallbacks<C extends Contract> {
@@ -69,7 +68,9 @@ export interface CallCallbacks<C extends Contract> {
 }
 
 /**
- * Calls an operation that changes something; `invalidates` refreshes what it changed.
+ * Calls an operation that changes something, and once it has settled, whether it worked or not
+ * (the change may have been made when the answer was lost), refetches what its contract says it
+ * changes (`changes`) before the callbacks run.
  *
  * One difference from TanStack's `mutate`: the callbacks given to one call run even when the
  * component that made it is gone by then. The refresh finishes before they would run, and it
@@ -78,14 +79,14 @@ export interface CallCallbacks<C extends Contract> {
  */
 export function useApiMutation<C extends Contract>(
   contract: C,
-  { invalidates = [], onSettled, ...options }: ApiMutationOptions<C> = {},
+  { onSettled, ...options }: ApiMutationOptions<C> = {},
 ) {
   const queryClient = useQueryClient();
   const mutation = useMutation<ContractResponse<C>, ApiError, MutationInput<C>>({
     ...options,
     mutationFn: (input) => callApi(contract, ...([input ?? undefined] as unknown as CallArgs<C>)),
     onSettled: async (...settled) => {
-      await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      await refetchChanges(queryClient, contract.changes ?? []);
       await onSettled?.(...settled);
     },
   });

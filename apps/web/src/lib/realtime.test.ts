@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as shared from '@secure-vault/shared/realtime';
 import * as realtime from './realtime';
-import * as custody from '@secure-vault/shared/custody/contracts';
-import { apiKey } from './api-query';
-import { connectRealtime, custodyKeys, parseChange, realtimeUrl, topicQueryKeys } from './realtime';
+import { connectRealtime, parseChange, realtimeUrl } from './realtime';
 
 /** Just enough of a WebSocket for the connection logic. */
 class FakeSocket {
@@ -75,34 +73,7 @@ describe('realtime', () => {
     );
   });
 
-  it('writes the custody keys as its contracts make them', () => {
-    expect(custodyKeys.fixedTerms).toEqual(apiKey(custody.getMyFixedTerms));
-    expect(custodyKeys.deliveries).toEqual(apiKey(custody.getMyDeliveries));
-  });
-
-  it('maps topics to the queries they make stale', () => {
-    expect(topicQueryKeys.valuables).toEqual([
-      ['me', 'valuables'],
-      ['me', 'summary'],
-      ['me', 'holdings'],
-      ['me', 'history'],
-      ['me', 'account'],
-      ['me', 'transfers'],
-      ['me', 'fixed-terms'],
-    ]);
-    expect(topicQueryKeys.profile).toEqual([
-      ['me', 'profile'],
-      ['me', 'summary'],
-      ['me', 'kyc'],
-      ['me', 'account'],
-    ]);
-    expect(topicQueryKeys.requests).toEqual([
-      ['requests'],
-      ['me', 'deliveries'],
-      ['me', 'transfers'],
-      ['me', 'account'],
-      ['me', 'bank-accounts'],
-    ]);
+  it('reads change notices only', () => {
     expect(parseChange('{"type":"pong"}')).toBeNull();
     expect(parseChange('{"type":"changed","topic":"nope"}')).toBeNull();
     expect(parseChange('not json')).toBeNull();

@@ -5,15 +5,10 @@
 // Close code 4401 means the session has ended: the session is checked again, and the guard
 // takes over from there.
 import { useEffect } from 'react';
-import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
-import * as banking from '@secure-vault/shared/banking/contracts';
-import * as history from '@secure-vault/shared/history/contracts';
-import * as kyc from '@secure-vault/shared/kyc/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import type { RealtimeTopic } from '@secure-vault/shared/realtime';
-import * as trading from '@secure-vault/shared/trading/contracts';
-import * as vault from '@secure-vault/shared/vault/contracts';
-import { apiKey } from './api-query';
 import { sessionQueryKey } from './auth/get-session';
+import { refetchChanges } from './change-keys';
 
 // The protocol's constants, as in @secure-vault/shared/realtime (realtime.test.ts holds them
 // equal); that module's schemas are for the server.
@@ -26,52 +21,6 @@ export const realtimeTopics = [
   'requests',
 ] as const satisfies readonly RealtimeTopic[];
 export const realtimeCloseCodes = { unauthenticated: 4401 } as const;
-
-/** Delivery, transfer and other requests of the signed-in user (a key prefix). */
-export const requestsQueryKey = ['requests'] as const;
-
-/**
- * Custody's list keys, written out: importing its contracts here would bring the delivery form's
- * phone-number rules (libphonenumber-js) into every signed-in page. realtime.test.ts holds them
- * equal to the contracts' keys.
- */
-export const custodyKeys = {
-  fixedTerms: ['me', 'fixed-terms'],
-  deliveries: ['me', 'deliveries'],
-} as const;
-
-/**
- * What each topic makes stale. A change of valuables (a trade in another tab, a staff credit)
- * also moves the Sell tab's holdings and the history.
- */
-export const topicQueryKeys: Record<RealtimeTopic, readonly QueryKey[]> = {
-  valuables: [
-    apiKey(vault.getValuables),
-    apiKey(vault.getSummary),
-    apiKey(trading.getHolding),
-    apiKey(history.getHistory),
-    apiKey(banking.getAccount),
-    apiKey(banking.getMyTransfers),
-    // A term matured: it shows as matured, and its holding unlocks beside the profit's cash.
-    custodyKeys.fixedTerms,
-  ],
-  // The account overview carries the KYC status beside the cash.
-  profile: [
-    apiKey(vault.getProfile),
-    apiKey(vault.getSummary),
-    apiKey(kyc.getKyc),
-    apiKey(banking.getAccount),
-  ],
-  // A request's status changed (a deposit completed, a withdrawal failed and refunded, a delivery
-  // moved on or got a tracking record…).
-  requests: [
-    requestsQueryKey,
-    custodyKeys.deliveries,
-    apiKey(banking.getMyTransfers),
-    apiKey(banking.getAccount),
-    apiKey(banking.getBankAccounts),
-  ],
-};
 
 /** Same origin, ws: or wss: as the page. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
@@ -195,10 +144,6 @@ export function connectRealtime({
   };
 }
 
-function invalidate(queryClient: QueryClient, topic: RealtimeTopic): void {
-  for (const queryKey of topicQueryKeys[topic]) void queryClient.invalidateQueries({ queryKey });
-}
-
 /**
  * Keeps this tab's realtime socket open while someone is signed in. `identity` names the session
  * (user and impersonator): when it changes, the socket is opened afresh with the new cookie.
@@ -209,8 +154,8 @@ export function useRealtime(identity: string | null): void {
     if (!identity || typeof WebSocket === 'undefined') return;
     return connectRealtime({
       url: realtimeUrl(window.location),
-      onChange: (topic) => invalidate(queryClient, topic),
-      onReconnect: () => realtimeTopics.forEach((topic) => invalidate(queryClient, topic)),
+      onChange: (topic) => void refetchChanges(queryClient, [topic]),
+      onReconnect: () => void refetchChanges(queryClient, realtimeTopics),
       onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
     });
   }, [queryClient, identity]);

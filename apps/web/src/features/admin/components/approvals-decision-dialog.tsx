@@ -19,7 +19,6 @@ import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { adminPanelKey } from '../panel-key';
 import { effectSentence, kindText, proposalDate } from './approvals-cells';
 import { DecisionDialog, DecisionFooter, DecisionReason, useDecidingIds } from './decision-dialog';
 
@@ -154,9 +153,7 @@ export function ApprovalsDecisionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['admin', 'auth']);
-  // Approval changes users' balances, valuables, requests and the platform's figures: every
-  // staff list starts with 'admin', the proposals with them.
-  const options = { mutationKey: decisionKey, invalidates: [adminPanelKey] };
+  const options = { mutationKey: decisionKey };
   const approve = useApiMutation(approvals.approveProposal, options);
   const reject = useApiMutation(approvals.rejectProposal, options);
   const withdraw = useApiMutation(approvals.withdrawProposal, options);

@@ -19,7 +19,6 @@ import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { adminPanelKey } from '../panel-key';
 import { reportProposalConflict, reportProposed } from './approvals-proposed';
 import { UserSelect } from './user-select';
 
@@ -43,8 +42,7 @@ export function BookBalanceForm({ users }: { users: AdminUser[] }) {
   });
   const { errors } = form.formState;
   const message = (text: string | undefined) => (text ? t(text) : undefined);
-  // The list and the proposals (both under the panel's key) show the pending amount.
-  const save = useApiMutation(admin.setBookBalance, { invalidates: [adminPanelKey] });
+  const save = useApiMutation(admin.setBookBalance);
   const intention = useIdempotencyKey();
 
   const onSubmit = form.handleSubmit(

@@ -25,7 +25,6 @@ import { isolate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { adminPanelKey } from '../panel-key';
 import { useDecidingIds } from './decision-dialog';
 import { deliveryItemName } from './delivery-cells';
 
@@ -68,12 +67,7 @@ function reportFailure(t: TFunction, error: ApiError): void {
 export function useDeliveryStatusChange() {
   const { t } = useTranslation(['admin', 'auth']);
   const [asking, setAsking] = useState<StatusChange | null>(null);
-  const change = useApiMutation(custody.setDeliveryStatus, {
-    mutationKey: statusChangeKey,
-    // The list follows the change, and the platform's figures too (a delivered item leaves
-    // them); after a CONFLICT the refreshed list shows what happened meanwhile.
-    invalidates: [adminPanelKey],
-  });
+  const change = useApiMutation(custody.setDeliveryStatus, { mutationKey: statusChangeKey });
   const intention = useIdempotencyKey();
 
   const send = ({ delivery, status }: StatusChange) => {

@@ -27,7 +27,6 @@ import { isolate } from '@/lib/format';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { adminPanelKey } from '../panel-key';
 
 type Choice = 'approve' | 'reject';
 
@@ -51,7 +50,7 @@ export function KycDecision({ review }: { review: KycReview }) {
   // The reason's messages are the wizard's (`kyc:errors.*`).
   const { t } = useTranslation(['admin', 'kyc']);
   const [open, setOpen] = useState<Choice | null>(null);
-  const decide = useApiMutation(kyc.decideKyc, { invalidates: [adminPanelKey] });
+  const decide = useApiMutation(kyc.decideKyc);
   const form = useSchemaForm(kyc.decideKyc.body, {
     defaultValues: { decision: 'reject', reason: '' },
   });

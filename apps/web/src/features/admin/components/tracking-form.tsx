@@ -19,7 +19,6 @@ import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { adminPanelKey } from '../panel-key';
 import { deliveryItemName } from './delivery-cells';
 
 type Statuses = readonly [TrackingStatus, ...TrackingStatus[]];
@@ -71,7 +70,7 @@ export function TrackingForm({
   const form = useSchemaForm(trackingFormSchema(statuses), {
     defaultValues: { deliveryId: deliveryId ?? '', location: '', message: '' },
   });
-  const add = useApiMutation(custody.addTracking, { invalidates: [adminPanelKey] });
+  const add = useApiMutation(custody.addTracking);
   const { errors } = form.formState;
   const message = (text: string | undefined) =>
     text ? t([text, 'delivery.tracking.invalid']) : undefined;

@@ -25,7 +25,6 @@ import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { adminPanelKey } from '../panel-key';
 import { reportProposalConflict, reportProposed } from './approvals-proposed';
 import { DecisionDialog, DecisionFooter, DecisionReason, useDecidingIds } from './decision-dialog';
 
@@ -149,12 +148,7 @@ export function TransfersDecisionDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['admin', 'transfers', 'auth']);
-  const decide = useApiMutation(banking.setTransferStatus, {
-    mutationKey: statusChangeKey,
-    // The proposals list shows the decision waiting for approval (every staff list is under
-    // the panel's key), and a CONFLICT refreshes the request's row.
-    invalidates: [adminPanelKey],
-  });
+  const decide = useApiMutation(banking.setTransferStatus, { mutationKey: statusChangeKey });
   const intention = useIdempotencyKey();
 
   const send = (body: TransferStatusChange, putIssues: (error: unknown) => boolean) => {

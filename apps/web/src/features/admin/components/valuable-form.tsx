@@ -23,7 +23,6 @@ import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { adminPanelKey } from '../panel-key';
 import { reportProposalConflict, reportProposed } from './approvals-proposed';
 import { ValuableFields, type ValuableFormValues } from './valuable-fields';
 
@@ -76,9 +75,8 @@ export function ValuableForm({
   const form = useSchemaForm(editing ? editFormSchema : adminValuableInputSchema, {
     defaultValues: editing ? valuesOf(editing) : emptyValues,
   });
-  // The proposals list (under the panel's key) shows the new proposal.
-  const add = useApiMutation(admin.addValuable, { invalidates: [adminPanelKey] });
-  const edit = useApiMutation(admin.editValuable, { invalidates: [adminPanelKey] });
+  const add = useApiMutation(admin.addValuable);
+  const edit = useApiMutation(admin.editValuable);
   const isPending = add.isPending || edit.isPending;
   // One key per intended change (it may credit or debit cash): a retry of the same submission
   // reuses it, so the server makes the change once; after a success the next one is new.

@@ -28,7 +28,6 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { holdingName } from '@/lib/valuable-text';
-import { adminPanelKey } from '../panel-key';
 import { reportProposalConflict, reportProposed } from './approvals-proposed';
 import { EmailAddress } from '@/components/ui/email-address';
 
@@ -125,8 +124,7 @@ export function ValuablesList({
   const { t } = useTranslation(['admin', 'vault', 'catalogue']);
   const language = currentLanguage();
   const [toDelete, setToDelete] = useState<AdminValuable | null>(null);
-  // The proposals list (under the panel's key) shows the proposed removal.
-  const remove = useApiMutation(admin.deleteValuable, { invalidates: [adminPanelKey] });
+  const remove = useApiMutation(admin.deleteValuable);
   // A retry of the same proposal reuses its key, so it is made once.
   const intention = useIdempotencyKey();
 

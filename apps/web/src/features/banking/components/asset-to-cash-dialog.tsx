@@ -21,7 +21,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
-import { apiKey, useApiMutation } from '@/lib/api-query';
+import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
@@ -78,9 +78,7 @@ function AssetToCashForm({
   const { t } = useTranslation(['banking', 'transfers', 'auth']);
   const schema = useMemo(() => assetToCashFormSchema(totalAssets), [totalAssets]);
   const form = useSchemaForm(schema, { defaultValues: { amount: '' } });
-  const request = useApiMutation(banking.requestAssetToCash, {
-    invalidates: [apiKey(banking.getMyTransfers)],
-  });
+  const request = useApiMutation(banking.requestAssetToCash);
   const error = form.formState.errors.amount?.message;
   const hasNothing = !dec(totalAssets).greaterThan(0);
 

@@ -16,7 +16,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { apiErrorText } from '@/lib/api-error-text';
-import { apiKey, useApiMutation } from '@/lib/api-query';
+import { useApiMutation } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { maskAccount } from '../mask';
@@ -62,9 +62,7 @@ export function BankAccountList({ accounts }: { accounts: BankAccount[] }) {
 
 function RemoveButton({ account }: { account: BankAccount }) {
   const { t } = useTranslation(['banking', 'auth']);
-  const remove = useApiMutation(banking.deleteBankAccount, {
-    invalidates: [apiKey(banking.getBankAccounts)],
-  });
+  const remove = useApiMutation(banking.deleteBankAccount);
   const onConfirm = () =>
     remove.mutate(
       { params: { id: account.id } },

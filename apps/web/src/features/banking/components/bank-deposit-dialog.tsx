@@ -19,7 +19,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
-import { apiKey, useApiMutation } from '@/lib/api-query';
+import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
@@ -84,9 +84,7 @@ function BankDepositForm({
 }) {
   const { t } = useTranslation(['banking', 'transfers', 'auth']);
   const form = useSchemaForm(banking.requestBankDeposit.body, { defaultValues: { amount: '' } });
-  const request = useApiMutation(banking.requestBankDeposit, {
-    invalidates: [apiKey(banking.getMyTransfers)],
-  });
+  const request = useApiMutation(banking.requestBankDeposit);
   const error = form.formState.errors.amount?.message;
 
   const onSubmit = form.handleSubmit(

@@ -18,7 +18,7 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
-import { apiKey, useApiMutation } from '@/lib/api-query';
+import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
@@ -72,9 +72,7 @@ function CardDepositForm({
   const { t } = useTranslation(['banking', 'transfers', 'auth']);
   const schema = useMemo(() => cardDepositFormSchema(), []);
   const form = useSchemaForm(schema, { defaultValues: emptyCardDepositForm });
-  const deposit = useApiMutation(banking.requestCardDeposit, {
-    invalidates: [apiKey(banking.getMyTransfers)],
-  });
+  const deposit = useApiMutation(banking.requestCardDeposit);
 
   const onSubmit = form.handleSubmit(
     (values) => {

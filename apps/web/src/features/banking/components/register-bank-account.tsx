@@ -22,7 +22,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
-import { apiKey, useApiMutation } from '@/lib/api-query';
+import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -209,9 +209,7 @@ function CodeDialog({
   onRegistered: () => void;
 }) {
   const { t } = useTranslation(['banking', 'auth']);
-  const register = useApiMutation(banking.registerBankAccount, {
-    invalidates: [apiKey(banking.getBankAccounts)],
-  });
+  const register = useApiMutation(banking.registerBankAccount);
   const resend = useApiMutation(banking.sendBankAccountCode);
   const secondsLeft = useSecondsUntil(resendAt, resendCooldownMs / 1000);
   const form = useSchemaForm(codeFormSchema, { defaultValues: { code: '' }, mode: 'onSubmit' });

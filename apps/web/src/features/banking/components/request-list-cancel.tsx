@@ -18,7 +18,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
-import { apiKey, useApiMutation } from '@/lib/api-query';
+import { useApiMutation } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { formatUsd } from '@/lib/money';
@@ -28,9 +28,7 @@ import { maskAccount } from '../mask';
 export function CancelWithdrawal({ transfer }: { transfer: Transfer }) {
   const { t } = useTranslation(['banking', 'auth']);
   const cancelKey = useIdempotencyKey();
-  const cancel = useApiMutation(banking.cancelWithdrawal, {
-    invalidates: [apiKey(banking.getMyTransfers), apiKey(banking.getAccount)],
-  });
+  const cancel = useApiMutation(banking.cancelWithdrawal);
   const amount = formatUsd(transfer.amount);
   const account = [
     transfer.bankName,

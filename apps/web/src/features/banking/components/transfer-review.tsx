@@ -17,7 +17,6 @@ import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { formatAssetQuantity, formatUsd, ltrIsolate } from '@/lib/money';
 import { holdingName } from '@/lib/valuable-text';
-import { transferChanges } from '../transfer-changes';
 import { type TransferItem, transferValue } from '../transfer-items';
 import type { TransferDraft } from './transfer-details-form';
 
@@ -72,7 +71,7 @@ export function TransferReview({
   onDone: (transfer: Transfer) => void;
 }) {
   const { t } = useTranslation(['transfers', 'catalogue', 'vault', 'auth', 'common']);
-  const create = useApiMutation(banking.createTransfer, { invalidates: transferChanges });
+  const create = useApiMutation(banking.createTransfer);
   // Set at the press itself, before React re-renders the button disabled: a double click sends once.
   const isSending = useRef(false);
   const { item, body, recipient } = draft;

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
-import { apiKey, useApiMutation } from '@/lib/api-query';
+import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
@@ -47,9 +47,7 @@ export function WithdrawalForm({
     defaultValues: { bankAccountId: accounts.length === 1 ? accounts[0]!.id : '', amount: '' },
   });
   const withdrawalKey = useIdempotencyKey();
-  const withdraw = useApiMutation(banking.requestWithdrawal, {
-    invalidates: [apiKey(banking.getAccount), apiKey(banking.getMyTransfers)],
-  });
+  const withdraw = useApiMutation(banking.requestWithdrawal);
   const { errors } = form.formState;
   const message = (key: string | undefined) => (key ? t(key) : undefined);
   const labelOf = (account: BankAccount) =>

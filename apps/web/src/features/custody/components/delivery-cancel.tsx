@@ -23,7 +23,6 @@ import { useApiMutation } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
-import { deliveryChanges } from '../delivery-changes';
 
 export function DeliveryCancel({
   delivery,
@@ -37,7 +36,7 @@ export function DeliveryCancel({
 }) {
   const { t } = useTranslation(['custody', 'auth']);
   const cancelKey = useIdempotencyKey();
-  const cancel = useApiMutation(custody.cancelDelivery, { invalidates: deliveryChanges });
+  const cancel = useApiMutation(custody.cancelDelivery);
 
   const isConfirmed = useRef(false);
 

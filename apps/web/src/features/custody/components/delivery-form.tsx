@@ -19,7 +19,6 @@ import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
-import { deliveryChanges } from '../delivery-changes';
 import {
   deliveryFormDefaults,
   type DeliveryFormValues,
@@ -80,7 +79,7 @@ export function DeliveryForm({
   const valuableId = useWatch({ control: form.control, name: 'valuableId' });
   const item = items.find((candidate) => candidate.valuable.id === valuableId);
   const { keyFor, settle } = useIdempotencyKey();
-  const create = useApiMutation(custody.createDelivery, { invalidates: deliveryChanges });
+  const create = useApiMutation(custody.createDelivery);
   const { errors } = form.formState;
   const errorText = (message: string | undefined) => (message ? t(message) : undefined);
   const failedTitle = t('delivery.failed.title');

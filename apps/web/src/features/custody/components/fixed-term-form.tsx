@@ -9,16 +9,13 @@ import { Link } from 'react-router';
 import { Info, PackageOpen } from 'lucide-react';
 import * as custody from '@secure-vault/shared/custody/contracts';
 import { paths } from '@secure-vault/shared/paths';
-import * as banking from '@secure-vault/shared/banking/contracts';
-import * as history from '@secure-vault/shared/history/contracts';
-import * as trading from '@secure-vault/shared/trading/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { apiKey, useApiMutation, useApiQuery } from '@/lib/api-query';
+import { useApiMutation, useApiQuery } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
@@ -33,16 +30,6 @@ import { FixedAssetPicker } from './fixed-asset-picker';
 import { FixedQuantityField } from './fixed-quantity-field';
 import { type FixedDraft, FixedReviewDialog } from './fixed-review-dialog';
 import { FixedTermTable, type OffersState } from './fixed-term-table';
-
-/** What starting a term changes: the holdings (one is locked now), totals, terms and history. */
-const fixedChanges = [
-  apiKey(vault.getValuables),
-  apiKey(vault.getSummary),
-  apiKey(custody.getMyFixedTerms),
-  apiKey(trading.getHolding),
-  apiKey(banking.getAccount),
-  apiKey(history.getHistory),
-] as const;
 
 export function FixedTermForm() {
   const { t } = useTranslation(['custody', 'catalogue', 'vault']);
@@ -126,7 +113,7 @@ function FixForm({ items, offers }: { items: readonly FixedItem[]; offers: Offer
   const value = valueOf(item, quantity);
   // A minute's tick is enough for the dates: they change at midnight UTC.
   const start = new Date(useNow(60_000));
-  const create = useApiMutation(custody.createFixedTerm, { invalidates: fixedChanges });
+  const create = useApiMutation(custody.createFixedTerm);
   const { keyFor, settle } = useIdempotencyKey();
   const [draft, setDraft] = useState<FixedDraft | null>(null);
   // Set at the press itself, before React re-renders the button disabled: a double click sends once.

@@ -1,5 +1,6 @@
-// The customer's KYC as the server keeps it (DESIGN §5): read once with GET /me/kyc, and replaced
-// in the cache by the answer of every call that changes it, so the wizard never refetches.
+// The customer's KYC as the server keeps it (DESIGN §5): read with GET /me/kyc, and replaced in
+// the cache by the answer of every call that changes it, so a step shows what was saved at once
+// (a call made through useApiMutation refetches it as well: its contract changes `profile`).
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { KycState } from '@secure-vault/shared/kyc';

@@ -8,7 +8,7 @@ import { PasswordField } from '@/components/ui/password-field';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
-import { apiKey, useApiMutation } from '@/lib/api-query';
+import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -26,8 +26,7 @@ const changePasswordFormSchema = auth.changePassword.body
 
 export function ChangePasswordCard() {
   const { t } = useTranslation(['settings', 'auth']);
-  // Every other session ends: the list of devices changes.
-  const change = useApiMutation(auth.changePassword, { invalidates: [apiKey(auth.getSessions)] });
+  const change = useApiMutation(auth.changePassword);
   const form = useSchemaForm(changePasswordFormSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
-import { apiKey, useApiMutation, useApiQuery } from '@/lib/api-query';
+import { useApiMutation, useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { describeUserAgent } from '../describe-user-agent';
@@ -16,9 +16,7 @@ import { cardTitleClass } from './section';
 export function SessionsCard({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation(['settings', 'auth']);
   const sessions = useApiQuery(auth.getSessions);
-  const revokeOthers = useApiMutation(auth.revokeOtherSessions, {
-    invalidates: [apiKey(auth.getSessions)],
-  });
+  const revokeOthers = useApiMutation(auth.revokeOtherSessions);
   const others = sessions.data?.filter((item) => !item.isCurrent) ?? [];
 
   return (
@@ -83,7 +81,7 @@ export function SessionsCard({ canManage }: { canManage: boolean }) {
 
 function SessionRow({ item, canManage }: { item: SessionListItem; canManage: boolean }) {
   const { t, i18n } = useTranslation(['settings', 'auth']);
-  const revoke = useApiMutation(auth.revokeSession, { invalidates: [apiKey(auth.getSessions)] });
+  const revoke = useApiMutation(auth.revokeSession);
   const device = describeUserAgent(item.userAgent);
   const name =
     device.browser && device.os

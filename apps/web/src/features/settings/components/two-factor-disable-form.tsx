@@ -8,14 +8,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
-import { sessionQueryKey } from '@/lib/auth/get-session';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 
 export function TwoFactorDisableForm() {
   const { t } = useTranslation(['settings', 'auth']);
-  const disable = useApiMutation(auth.disableTwoFactor, { invalidates: [sessionQueryKey] });
+  const disable = useApiMutation(auth.disableTwoFactor);
   const form = useSchemaForm(auth.disableTwoFactor.body, { defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
 

@@ -10,7 +10,6 @@ import { CodeField } from '@/components/ui/code-field';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
-import { sessionQueryKey } from '@/lib/auth/get-session';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
@@ -33,7 +32,7 @@ export function TwoFactorSetupForm({
   onEnabled: (recoveryCodes: string[]) => void;
 }) {
   const { t } = useTranslation(['settings', 'auth']);
-  const enable = useApiMutation(auth.enableTwoFactor, { invalidates: [sessionQueryKey] });
+  const enable = useApiMutation(auth.enableTwoFactor);
   // Checked on submit only: Turn On stays disabled until the six digits are in.
   const form = useSchemaForm(auth.enableTwoFactor.body, {
     defaultValues: { code: '' },

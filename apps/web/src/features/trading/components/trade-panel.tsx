@@ -40,7 +40,6 @@ import {
   shortfallText,
   tradeFailureText,
 } from '../trade-messages';
-import { tradeChanges } from '../trade-queries';
 import { ConfirmTradeDialog } from './confirm-trade-dialog';
 import { CashLine, HoldingLine, OrderSummary } from './order-figures';
 
@@ -63,7 +62,7 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
 
   const summary = useApiQuery(vault.getSummary);
   const holding = useApiQuery(trading.getHolding, { params: { symbol: asset.symbol } });
-  const placeTrade = useApiMutation(trading.placeTrade, { invalidates: tradeChanges });
+  const placeTrade = useApiMutation(trading.placeTrade);
   const orderKey = useIdempotencyKey();
   const form = useSchemaForm(orderFormSchema(asset, side), {
     defaultValues: initialInput(asset, side),

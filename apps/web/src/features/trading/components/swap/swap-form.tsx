@@ -16,7 +16,6 @@ import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 import { formatAssetQuantity, normalizeDecimal, quantityStep } from '@/lib/money';
 import { previewSwap, type SwapProblem, swapFormSchema } from '../../preview-swap';
-import { tradeChanges } from '../../trade-queries';
 import { SwapPreviewBox } from './swap-preview';
 import type { SwappableHolding } from './swappable-holdings';
 
@@ -35,7 +34,7 @@ export function SwapForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['trading', 'catalogue', 'auth']);
-  const swap = useApiMutation(trading.swapAssets, { invalidates: tradeChanges });
+  const swap = useApiMutation(trading.swapAssets);
   const swapKey = useIdempotencyKey();
   const heldOf = (symbol: string) =>
     holdings.find((holding) => holding.asset.symbol === symbol)?.quantity ?? '0';

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import * as auth from '@secure-vault/shared/auth/contracts';
+import * as banking from '@secure-vault/shared/banking/contracts';
+import { changeTopics } from '@secure-vault/shared/changes';
+import { allContracts } from '@secure-vault/shared/contracts';
+import * as custody from '@secure-vault/shared/custody/contracts';
+import * as history from '@secure-vault/shared/history/contracts';
+import * as kyc from '@secure-vault/shared/kyc/contracts';
+import * as trading from '@secure-vault/shared/trading/contracts';
+import * as vault from '@secure-vault/shared/vault/contracts';
+import { apiKey } from './api-query';
+import { changeQueryKeys, queryKeys } from './change-keys';
+
+describe('change keys', () => {
+  it('are written as the contracts make them', () => {
+    expect(queryKeys).toEqual({
+      valuables: apiKey(vault.getValuables),
+      summary: apiKey(vault.getSummary),
+      holdings: apiKey(trading.getHolding),
+      history: apiKey(history.getHistory),
+      account: apiKey(banking.getAccount),
+      transfers: apiKey(banking.getMyTransfers),
+      bankAccounts: apiKey(banking.getBankAccounts),
+      fixedTerms: apiKey(custody.getMyFixedTerms),
+      deliveries: apiKey(custody.getMyDeliveries),
+      profile: apiKey(vault.getProfile),
+      kyc: apiKey(kyc.getKyc),
+      sessions: apiKey(auth.getSessions),
+      adminPanel: apiKey({ path: '/api/v1/admin' }),
+    });
+    // Every staff operation is under the panel's key, so a change there refreshes all of it.
+    for (const contract of allContracts.filter(({ access }) => access === 'admin')) {
+      expect(apiKey(contract).slice(0, 1), contract.path).toEqual(queryKeys.adminPanel);
+    }
+  });
+
+  it('cover every topic a contract may declare or the server push', () => {
+    expect(Object.keys(changeQueryKeys).sort()).toEqual([...changeTopics].sort());
+  });
+
+  it('make stale what each topic changes', () => {
+    expect(changeQueryKeys.valuables).toEqual([
+      ['me', 'valuables'],
+      ['me', 'summary'],
+      ['me', 'holdings'],
+      ['me', 'history'],
+      ['me', 'account'],
+      ['me', 'transfers'],
+      ['me', 'fixed-terms'],
+    ]);
+    expect(changeQueryKeys.profile).toEqual([
+      ['me', 'profile'],
+      ['me', 'summary'],
+      ['me', 'kyc'],
+      ['me', 'account'],
+    ]);
+    expect(changeQueryKeys.requests).toEqual([
+      ['me', 'deliveries'],
+      ['me', 'transfers'],
+      ['me', 'account'],
+      ['me', 'bank-accounts'],
+    ]);
+    expect(changeQueryKeys.session).toEqual([['session']]);
+    expect(changeQueryKeys.sessions).toEqual([['auth', 'sessions']]);
+    expect(changeQueryKeys.bankAccounts).toEqual([['me', 'bank-accounts']]);
+    expect(changeQueryKeys.admin).toEqual([['admin']]);
+  });
+});

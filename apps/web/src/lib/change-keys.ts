@@ -1,0 +1,65 @@
+// What each change topic makes stale (`changeTopics` in @secure-vault/shared/changes): a call
+// refetches the queries of the topics its contract's `changes` names once it settles
+// (useApiMutation), and a realtime notice those of its topic (lib/realtime.ts), so a change made
+// in this tab and one made elsewhere refresh the same screens.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ChangeTopic } from '@secure-vault/shared/changes';
+import { sessionQueryKey } from './auth/get-session';
+
+/**
+ * The operations' keys (`apiKey(contract)`), written out: importing the contracts here would put
+ * their schemas (the delivery form's phone-number rules among them) into every page that calls
+ * the API. change-queryKeys.test.ts holds them equal to the contracts' queryKeys.
+ */
+export const queryKeys = {
+  valuables: ['me', 'valuables'],
+  summary: ['me', 'summary'],
+  holdings: ['me', 'holdings'],
+  history: ['me', 'history'],
+  account: ['me', 'account'],
+  transfers: ['me', 'transfers'],
+  bankAccounts: ['me', 'bank-accounts'],
+  fixedTerms: ['me', 'fixed-terms'],
+  deliveries: ['me', 'deliveries'],
+  profile: ['me', 'profile'],
+  kyc: ['me', 'kyc'],
+  sessions: ['auth', 'sessions'],
+  // Every staff operation's path is under /api/v1/admin: a change refreshes the whole panel, its
+  // lists, the proposals waiting for approval, the net worths and the audit log together.
+  adminPanel: ['admin'],
+} as const satisfies Record<string, QueryKey>;
+
+/** The queries each topic makes stale (a key is a prefix: it reaches every input). */
+export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
+  // Cash or a holding moved (a trade, a transfer, a term matured, a staff credit): the vault and
+  // its totals, the Sell tab's holdings, the account overview, the movements and the terms.
+  valuables: [
+    queryKeys.valuables,
+    queryKeys.summary,
+    queryKeys.holdings,
+    queryKeys.history,
+    queryKeys.account,
+    queryKeys.transfers,
+    queryKeys.fixedTerms,
+  ],
+  // The account overview carries the KYC status beside the cash.
+  profile: [queryKeys.profile, queryKeys.summary, queryKeys.kyc, queryKeys.account],
+  // A request was made or its status changed (a deposit completed, a withdrawal failed and
+  // refunded, a delivery moved on or got a tracking record…); the server also says `requests`
+  // when the bank accounts change in another tab.
+  requests: [queryKeys.deliveries, queryKeys.transfers, queryKeys.account, queryKeys.bankAccounts],
+  // Who is signed in, and how (two-factor on or off).
+  session: [sessionQueryKey],
+  sessions: [queryKeys.sessions],
+  bankAccounts: [queryKeys.bankAccounts],
+  admin: [queryKeys.adminPanel],
+};
+
+/** Marks the queries of these topics stale and refetches the ones on screen; done when they are. */
+export async function refetchChanges(
+  queryClient: QueryClient,
+  topics: readonly ChangeTopic[],
+): Promise<void> {
+  const stale = new Set(topics.flatMap((topic) => changeQueryKeys[topic]));
+  await Promise.all([...stale].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
