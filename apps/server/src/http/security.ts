@@ -1,8 +1,9 @@
 // Security headers (DESIGN §4). The CSRF rule is a per-route guard (csrf.ts).
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import helmetMiddleware from 'helmet';
 import type { Config } from '../config.ts';
 
 const styleNonces = new WeakMap<ServerResponse, string>();
@@ -25,22 +26,17 @@ function isApiRequest(url: string | undefined): boolean {
   return url !== undefined && (url === '/api' || url.startsWith('/api/'));
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const isHttps = config.appUrl.startsWith('https://');
-  await app.register(helmet, {
+type StyleSource = string | ((req: IncomingMessage, res: ServerResponse) => string);
+
+/** Helmet's options: one policy for pages and API answers; only `styleSrc` differs. */
+function helmetOptions(isHttps: boolean, styleSrc: StyleSource[]): FastifyHelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        // No 'unsafe-inline': stylesheets are files, styles set from script go through the CSSOM
-        // (which CSP does not govern), and a runtime <style> element needs this answer's nonce.
-        // API answers are JSON or CSV, never a page: no nonce to make for them (a fresh one per
-        // answer cost the API 5–8 % of its CPU, bench/README.md).
-        styleSrc: [
-          "'self'",
-          (req, res) => (isApiRequest(req.url) ? "'self'" : `'nonce-${styleNonce(res)}'`),
-        ],
+        styleSrc,
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // 'self' covers our own ws:/wss: socket (CSP level 3); no other host.
@@ -57,5 +53,42 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginEmbedderPolicy: false,
     // frame-ancestors 'none' above says it; browsers ignore X-Frame-Options beside it.
     xFrameOptions: false,
+  };
+}
+
+/** The headers helmet sets for these options, computed once (they depend on nothing per answer). */
+function staticHeaders(options: FastifyHelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader: () => {},
+  };
+  // The same options: helmet's types come through its ESM entry, @fastify/helmet's through the
+  // CommonJS one, which TypeScript keeps apart.
+  helmetMiddleware(options as Parameters<typeof helmetMiddleware>[0])(
+    { url: '/api' } as IncomingMessage,
+    response as unknown as ServerResponse,
+    () => {},
+  );
+  return headers;
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  const isHttps = config.appUrl.startsWith('https://');
+  // No 'unsafe-inline' for styles: stylesheets are files, styles set from script go through the
+  // CSSOM (which CSP does not govern), and a runtime <style> element needs this answer's nonce.
+  // API answers are JSON or CSV, never a page: their headers are the same for every answer, so
+  // they are built once here instead of by helmet per answer (15-19 % of an API answer's CPU,
+  // bench/README.md); pages get helmet with a fresh style nonce.
+  const apiHeaders = staticHeaders(helmetOptions(isHttps, ["'self'"]));
+  await app.register(helmet, {
+    global: false,
+    ...helmetOptions(isHttps, ["'self'", (_req, res) => `'nonce-${styleNonce(res)}'`]),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (isApiRequest(request.url)) reply.headers(apiHeaders);
+    else reply.helmet();
   });
 }
