@@ -9,17 +9,12 @@
 // `--cpu-prof` has the PostgreSQL servers write CPU profiles (trades, with the transfers where
 // they run, and summary from separate processes). BENCH_DATABASE_URL is the admin connection (databases are created and dropped).
 // Not part of `npm test`: figures depend on the machine.
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import autocannon, { type Result } from 'autocannon';
-import { findAsset } from '@secure-vault/shared/catalogue';
-import { quote } from '@secure-vault/shared/trading';
-import { newPosition } from '../apps/server/src/ledger/trade.ts';
-import { type CpuUse, startCpuMeter } from './cpu.ts';
+import { startCpuMeter } from './cpu.ts';
 import { createDatabase, serverVersion, settle } from './databases.ts';
 import {
   seedCustomers,
@@ -28,8 +23,8 @@ import {
   type TransferParty,
 } from './seed.ts';
 import { type RunningServer, startBareServer, startServer } from './servers.ts';
+import { type Figure, perRequest, pgbench, silverBuy, tradeStatementScript } from './pgbench.ts';
 
-const run = promisify(execFile);
 const isQuick = process.argv.includes('--quick');
 const runsMain = !process.argv.includes('--growth');
 const runsGrowth = !process.argv.includes('--no-growth');
@@ -50,7 +45,6 @@ const growth = { customers: 10_000, journalRows: 1_000_000 };
 /** One process per core is what production runs (config.ts); the ratios are judged on it. */
 const perCore = os.availableParallelism();
 const workerCounts = perCore > 1 ? [perCore, 1] : [1];
-const pgbenchPath = process.env.PGBENCH ?? '/usr/bin/pgbench';
 
 const csrf = { 'x-requested-with': 'secure-vault' };
 /**
@@ -58,31 +52,8 @@ const csrf = { 'x-requested-with': 'secure-vault' };
  * about $1,000,000, so no buy is ever refused.
  */
 const tradeBody = JSON.stringify({ side: 'buy', asset: 'AG', quantity: '100' });
-const silver = findAsset('AG');
-const priced = silver && quote(silver, { quantity: '100' }, 'buy');
-if (!silver || !priced?.ok) throw new Error('cannot price 100 mg of silver');
-const silverBuy = priced.quote;
 /** Each transfer sends one cent of cash: nobody ever runs short. */
 const transferAmount = '0.01';
-
-interface Figure {
-  label: string;
-  perSecond: number;
-  p50?: number;
-  p99?: number;
-  failures?: number;
-  /** CPU ms per request (or transaction) of the server, PostgreSQL and the load generator. */
-  cpu?: CpuUse | undefined;
-}
-
-function perRequest(used: CpuUse | undefined, count: number): CpuUse | undefined {
-  if (!used || count === 0) return undefined;
-  return {
-    ...(used.server === undefined ? {} : { server: used.server / count }),
-    database: used.database / count,
-    client: used.client / count,
-  };
-}
 
 interface ServerFigures {
   trade: Figure;
@@ -218,68 +189,6 @@ async function checkOneTransfer(url: string, parties: TransferParty[]): Promise<
 }
 
 /**
- * The server's trade statement (ledger/trade.ts with the session join of auth/session-caller.ts)
- * as a pgbench script: the most trades per second the database gives at this concurrency, with
- * no Node, HTTP or JSON in the way. Like the sessions in turn over HTTP, no two clients trade
- * for the same customer (client c takes customer c or c + 32); each call has its own key.
- */
-const tradeStatementScript = `\\set u :client_id + ${connections} * random(0, ${customers / connections - 1})
-select c.*, ledger_trade(c.user_id, c.actor_id, now(), gen_random_uuid()::text, 'pgbench',
-  'buy', '${silver.symbol}', ${silverBuy.quantity}, ${silverBuy.price}, ${silverBuy.total},
-  '${JSON.stringify(newPosition(silver))}', gen_random_uuid()::text, '{}')
-from (select token_hash from sessions order by id offset :u limit 1) s,
-  lateral (select *, impersonator_id as actor_id
-    from auth_session(s.token_hash, now(), now() - interval '7 days')) c;
-`;
-
-/** pgbench at the same concurrency: TPC-B-like after `-i`, or a custom `script`. */
-async function pgbench(databaseUrl: string, label: string, script?: string): Promise<Figure> {
-  const scriptDir = mkdtempSync(path.join(os.tmpdir(), 'sv-bench-pgbench-'));
-  try {
-    const scriptArgs: string[] = [];
-    if (script) {
-      const file = path.join(scriptDir, 'script.sql');
-      writeFileSync(file, script);
-      scriptArgs.push('-n', '-f', file);
-    } else {
-      await run(pgbenchPath, ['-i', '-s', '10', '-q', databaseUrl], { maxBuffer: 1 << 24 });
-    }
-    const cpuUsed = startCpuMeter();
-    const { stdout } = await run(
-      pgbenchPath,
-      [
-        ...scriptArgs,
-        '-c',
-        String(connections),
-        '-j',
-        '2',
-        '-T',
-        String(seconds.pgbench),
-        '-M',
-        'prepared',
-        databaseUrl,
-      ],
-      { maxBuffer: 1 << 24 },
-    );
-    const tps =
-      /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(
-        stdout,
-      );
-    const latency = /latency average = ([\d.]+) ms/.exec(stdout);
-    const transactions = /number of transactions actually processed: (\d+)/.exec(stdout);
-    if (!tps?.[1]) throw new Error(`no tps in pgbench output:\n${stdout}`);
-    return {
-      label,
-      perSecond: Number(tps[1]),
-      p50: Number(latency?.[1] ?? NaN),
-      cpu: perRequest(cpuUsed(), Number(transactions?.[1] ?? 0)),
-    };
-  } finally {
-    rmSync(scriptDir, { recursive: true, force: true });
-  }
-}
-
-/**
  * Trades (after a checked trade and a warm-up), then the summary read, against a server that
  * `start` launches. When profiling, the summary gets a server of its own, so each profile holds
  * one kind of request.
@@ -386,12 +295,15 @@ async function onPostgres() {
     }
     // The trade statement first: `pgbench -i` writes a million rows, whose checkpoint would
     // still be running under it.
-    const tradeStatement = await pgbench(
-      database.url,
-      'pgbench: the trade statement alone (tps)',
-      tradeStatementScript,
-    );
-    const tpcb = await pgbench(database.url, 'pgbench TPC-B-like (tps)');
+    const tradeStatement = await pgbench(database.url, 'pgbench: the trade statement alone (tps)', {
+      script: tradeStatementScript(customers, connections),
+      clients: connections,
+      seconds: seconds.pgbench,
+    });
+    const tpcb = await pgbench(database.url, 'pgbench TPC-B-like (tps)', {
+      clients: connections,
+      seconds: seconds.pgbench,
+    });
     bare = await startBareServer();
     const baseline = await load(
       'bare Fastify: GET / (constant JSON)',
