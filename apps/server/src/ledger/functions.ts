@@ -102,6 +102,17 @@ export const ledgerStaffCash = sqlFunction('ledger_staff_cash', {
   p_note: 'text',
 });
 
+export const ledgerStaffItem = sqlFunction('ledger_staff_item', {
+  p_user: 'uuid',
+  p_actor: 'uuid',
+  p_at: 'timestamptz',
+  p_valuable: 'uuid',
+  p_item: 'jsonb',
+  p_audit_action: 'text',
+  p_audit_details: 'jsonb',
+  p_ip: 'text',
+});
+
 export const ledgerClaimKey = sqlFunction('ledger_claim_key', {
   p_user: 'uuid',
   p_key: 'text',
@@ -156,6 +167,7 @@ export const ledgerFunctions = [
   ledgerRequestDelivery,
   ledgerDeliveryStatus,
   ledgerStaffCash,
+  ledgerStaffItem,
   ledgerClaimKey,
   ledgerTransfer,
   ledgerRequest,

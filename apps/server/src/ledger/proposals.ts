@@ -450,11 +450,16 @@ async function applyChange(
           label: label ?? undefined,
         });
       } else {
+        // The function adds the item's fields before and after, as it reads and writes them.
         await editCustodyItem(database, caller, {
           valuableId,
           item,
           at,
-          audit: (was, now) => audit(snapshotOf(was), snapshotOf(now)),
+          audit: {
+            action: 'admin.valuable_edited',
+            details: { proposalId, makerId: row.makerId, valuableId },
+            ip,
+          },
         });
       }
       return null;
@@ -470,7 +475,7 @@ async function applyChange(
       if (found.assetSymbol === cashSymbol) {
         await moveCashAsStaff(database, caller, { kind: 'admin_delete', amount: '0', at, audit });
       } else {
-        await removeHolding(database, caller, { valuableId, at, audit: () => audit });
+        await removeHolding(database, caller, { valuableId, at, audit });
       }
       return null;
     }

@@ -32,6 +32,8 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
   INSUFFICIENT_HOLDING: (d) =>
     `You want to ${d.action ?? 'sell'} ${dec(d.wanted ?? '0').toString()} ${units(d.symbol)} of ${assetName(d.symbol)} but only hold ${dec(d.held ?? '0').toString()}.`,
   ASSET_UNAVAILABLE: (d) => {
+    if (d.action === 'change')
+      return 'This valuable is fixed for a term, in delivery or delivered; it cannot be changed now.';
     const verb = pastTense[d.action ?? 'sell'] ?? 'sold';
     if (d.status === 'cash') return 'Cash cannot be fixed for a term.';
     if (d.status === 'no_value') return `${assetName(d.symbol)} has no value to fix for a term.`;
@@ -73,6 +75,10 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
           ? `This request is already ${d.status}; a final state does not change.`
           : 'A request with this Idempotency-Key is still being processed.',
   NOT_FOUND: (d) => notFound[d.what ?? 'valuable'] ?? 'No such valuable.',
+  UNPROCESSABLE: (d) =>
+    d.what === 'traded'
+      ? "A traded position's value follows its quantity at listed prices; staff can only delete it."
+      : 'This change cannot be made.',
 };
 
 /** What a refusal was about, for its wording ("cannot be transferred"). */

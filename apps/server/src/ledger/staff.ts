@@ -1,19 +1,18 @@
-// Staff changes to a customer's vault (SPEC §5, DESIGN §2): cash moves in one round trip through
-// ledger_staff_cash (credit, set, or empty and remove), with its journal row, audit row and
-// notice; custody items (jewelry, artwork, …) are added, edited and removed in one transaction
-// with theirs. A traded position's value follows its quantity at listed prices, so staff may
-// only remove it. Every operation takes the caller `knownCaller(customer, staff member)`.
-import { and, eq } from 'drizzle-orm';
+// Staff changes to a customer's vault (SPEC §5, DESIGN §2), each one statement of a ledger
+// function with its journal row, audit row and notice: cash through ledger_staff_cash (credit,
+// set, or empty and remove), custody items (jewelry, artwork, …) through ledger_staff_item (add,
+// edit, remove; a traded position's value follows its quantity at listed prices, so staff may
+// only remove it). Every operation takes the caller `knownCaller(customer, staff member)`.
+import { eq } from 'drizzle-orm';
 import type { LedgerKind } from '@secure-vault/shared/history';
-import { dec, toFixedString } from '@secure-vault/shared/money';
-import { writeAudit, type AuditAction } from '../auth/audit.ts';
-import { type KnownCaller, queryAs } from '../db/caller.ts';
-import { users } from '../db/schema.ts';
-import { callerActor, callerUser, sqlCall } from '../db/sql-function.ts';
-import { cashSymbol, valuables } from '../db/vault-schema.ts';
-import { AppError } from '../errors.ts';
-import { ledgerStaffCash } from './functions.ts';
-import { notifyUser, recordMovements, type Tx } from './journal.ts';
+import { toFixedString } from '@secure-vault/shared/money';
+import type { AuditAction } from '../auth/audit.ts';
+import { type Caller, type KnownCaller, queryAs } from '../db/caller.ts';
+import type { Database } from '../db/client.ts';
+import type { Notice } from '../db/notices.ts';
+import { callerActor, callerUser, type SqlCall, sqlCall } from '../db/sql-function.ts';
+import { valuables } from '../db/vault-schema.ts';
+import { ledgerStaffCash, ledgerStaffItem } from './functions.ts';
 import type { LedgerOperation } from './movement.ts';
 import { refusing } from './refusals.ts';
 
@@ -40,39 +39,57 @@ export interface StaffCashMovement {
 }
 
 /** The customer's cash position after the change, or null once removed. */
-export const moveCashAsStaff: LedgerOperation<StaffCashMovement, ValuableRow | null> = async (
+export const moveCashAsStaff: LedgerOperation<StaffCashMovement, ValuableRow | null> = (
   database,
   caller,
   { kind, amount, at, audit, label },
-) => {
-  const call = sqlCall(ledgerStaffCash, {
-    p_user: callerUser,
-    p_actor: callerActor,
-    p_at: at.toISOString(),
-    p_kind: kind,
-    p_amount: amount,
-    p_audit_action: audit.action,
-    p_audit_details: JSON.stringify(audit.details),
-    p_ip: audit.ip,
-    p_item: label?.name ?? null,
-    p_note: label?.note ?? null,
-  });
+) =>
+  staffChange(
+    database,
+    caller,
+    sqlCall(ledgerStaffCash, {
+      p_user: callerUser,
+      p_actor: callerActor,
+      p_at: at.toISOString(),
+      p_kind: kind,
+      p_amount: amount,
+      p_audit_action: audit.action,
+      p_audit_details: JSON.stringify(audit.details),
+      p_ip: audit.ip,
+      p_item: label?.name ?? null,
+      p_note: label?.note ?? null,
+    }),
+  );
+
+/**
+ * A staff change's one statement (a function returning the holding as it is after), its notices
+ * sent once it has committed; the holding read back, or null once removed.
+ */
+async function staffChange(
+  database: Database,
+  caller: Caller,
+  call: SqlCall,
+): Promise<ValuableRow | null> {
   const [moved] = await refusing(() =>
-    queryAs<{ id: string | null }>(
+    queryAs<{ outcome: { id: string | null; notices: Notice[] } }>(
       database,
       caller,
       call.key,
       (relation, $) =>
-        `select r.id::text as id from ${relation} left join lateral ${call.text($)} r on true`,
+        `select ledger_noticed(p_outcome => jsonb_build_object('id', (select r.id from ${call.text($)} r))) as outcome from ${relation}`,
       call.params,
     ),
   );
-  if (moved.id === null) return null;
+  database.publish(moved.outcome.notices);
+  if (moved.outcome.id === null) return null;
   // Read back through the builder: the statement may have run inside a staff change's
   // transaction (staff-idempotency.ts), whose raw rows keep timestamps as text on PGlite.
-  const [row] = await database.db.select().from(valuables).where(eq(valuables.id, moved.id));
+  const [row] = await database.db
+    .select()
+    .from(valuables)
+    .where(eq(valuables.id, moved.outcome.id));
   return row ?? null;
-};
+}
 
 export interface CustodyItem {
   itemName: string;
@@ -87,143 +104,56 @@ export const addCustodyItem: LedgerOperation<
   ValuableRow,
   KnownCaller
 > = async (database, caller, { item, at, audit }) => {
-  const { userId, actorId } = caller;
-  return database.transaction(async (tx) => {
-    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
-    if (!user) throw new AppError('NOT_FOUND', 'No such user.');
-    const estimatedValue = item.estimatedValue === null ? null : toFixedString(item.estimatedValue);
-    const [row] = await tx
-      .insert(valuables)
-      .values({
-        userId,
-        ...item,
-        estimatedValue,
-        status: 'active',
-        dateStored: at,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    await recordMovements(
-      tx,
-      [
-        {
-          userId,
-          valuableId: row.id,
-          assetSymbol: null,
-          itemName: item.itemName,
-          kind: 'admin_add',
-          quantityDelta: null,
-          valueDelta: estimatedValue ?? '0',
-          actorId,
-        },
-      ],
-      at,
-    );
-    await finish(tx, userId, actorId, at, {
-      ...audit,
-      details: { ...audit.details, valuableId: row.id },
-    });
-    return row;
-  });
+  const row = await staffChange(database, caller, staffItemCall(null, item, at, audit));
+  if (!row) throw new Error('an added item returned no row');
+  return row;
 };
 
-/** Locks a valuable the staff member may change: active, and not the cash position. */
-async function lockHolding(tx: Tx, userId: string, valuableId: string): Promise<ValuableRow> {
-  const [row] = await tx
-    .select()
-    .from(valuables)
-    .where(and(eq(valuables.id, valuableId), eq(valuables.userId, userId)))
-    .for('update');
-  if (!row) throw new AppError('NOT_FOUND', 'No such valuable.');
-  if (row.status !== 'active' || row.assetSymbol === cashSymbol) {
-    throw new AppError(
-      'ASSET_UNAVAILABLE',
-      'This valuable is fixed for a term, in delivery or delivered; it cannot be changed now.',
-    );
-  }
-  return row;
-}
-
+/**
+ * Edits a custody item; the audit row gets the item's fields before and after (`before`,
+ * `after`) beside `audit.details`.
+ */
 export const editCustodyItem: LedgerOperation<
-  {
-    valuableId: string;
-    item: CustodyItem;
-    at: Date;
-    audit: (before: ValuableRow, after: ValuableRow) => StaffAudit;
-  },
+  { valuableId: string; item: CustodyItem; at: Date; audit: StaffAudit },
   ValuableRow,
   KnownCaller
 > = async (database, caller, { valuableId, item, at, audit }) => {
-  const { userId, actorId } = caller;
-  return database.transaction(async (tx) => {
-    const before = await lockHolding(tx, userId, valuableId);
-    if (before.assetSymbol !== null || before.quantity !== null) {
-      throw new AppError(
-        'UNPROCESSABLE',
-        "A traded position's value follows its quantity at listed prices; staff can only delete it.",
-      );
-    }
-    const estimatedValue = item.estimatedValue === null ? null : toFixedString(item.estimatedValue);
-    const [after] = await tx
-      .update(valuables)
-      .set({ ...item, estimatedValue, updatedAt: at })
-      .where(eq(valuables.id, valuableId))
-      .returning();
-    if (!after) throw new Error('update returned no row');
-    await recordMovements(
-      tx,
-      [
-        {
-          userId,
-          valuableId,
-          assetSymbol: null,
-          itemName: item.itemName,
-          kind: 'admin_edit',
-          quantityDelta: null,
-          valueDelta: dec(estimatedValue ?? '0').minus(before.estimatedValue ?? '0'),
-          actorId,
-        },
-      ],
-      at,
-    );
-    await finish(tx, userId, actorId, at, audit(before, after));
-    return after;
-  });
+  const row = await staffChange(database, caller, staffItemCall(valuableId, item, at, audit));
+  if (!row) throw new Error('an edited item returned no row');
+  return row;
 };
 
 /** Removes a custody item or a traded position, journaling its whole value (and quantity). */
 export const removeHolding: LedgerOperation<
-  { valuableId: string; at: Date; audit: (before: ValuableRow) => StaffAudit },
+  { valuableId: string; at: Date; audit: StaffAudit },
   void,
   KnownCaller
 > = async (database, caller, { valuableId, at, audit }) => {
-  const { userId, actorId } = caller;
-  await database.transaction(async (tx) => {
-    const before = await lockHolding(tx, userId, valuableId);
-    await recordMovements(
-      tx,
-      [
-        {
-          userId,
-          valuableId,
-          assetSymbol: before.assetSymbol,
-          itemName: before.itemName,
-          kind: 'admin_delete',
-          quantityDelta: before.quantity === null ? null : dec(0).minus(before.quantity),
-          valueDelta: dec(0).minus(before.estimatedValue ?? '0'),
-          actorId,
-        },
-      ],
-      at,
-    );
-    await tx.delete(valuables).where(eq(valuables.id, valuableId));
-    await finish(tx, userId, actorId, at, audit(before));
-  });
+  await staffChange(database, caller, staffItemCall(valuableId, null, at, audit));
 };
 
-async function finish(tx: Tx, userId: string, actorId: string | null, at: Date, audit: StaffAudit) {
-  await writeAudit(tx, { ...audit, actorId, subjectUserId: userId, at });
-  await notifyUser(tx, userId, 'valuables');
+/** `ledger_staff_item`: add (no valuable), edit (both) or remove (no item). */
+function staffItemCall(
+  valuableId: string | null,
+  item: CustodyItem | null,
+  at: Date,
+  audit: StaffAudit,
+): SqlCall {
+  return sqlCall(ledgerStaffItem, {
+    p_user: callerUser,
+    p_actor: callerActor,
+    p_at: at.toISOString(),
+    p_valuable: valuableId,
+    p_item:
+      item === null
+        ? null
+        : JSON.stringify({
+            ...item,
+            estimatedValue:
+              item.estimatedValue === null ? null : toFixedString(item.estimatedValue),
+          }),
+    p_audit_action: audit.action,
+    p_audit_details: JSON.stringify(audit.details),
+    p_ip: audit.ip,
+  });
 }

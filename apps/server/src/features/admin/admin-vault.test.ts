@@ -29,7 +29,7 @@ import {
   keyedApi,
   seedValuables,
 } from '../../test/vault.ts';
-import { recordMovements } from '../../ledger/journal.ts';
+import { recordMovements } from '../../ledger/test-journal.ts';
 
 let t: TestApp;
 /** The staff member who proposes each change. */

@@ -5,7 +5,7 @@ import { call } from '../../test/auth-helpers.ts';
 import { type Customer, createCustomer } from '../../test/customers.ts';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app.ts';
 import { cashOf, journalOf, platformRoundingOf, swap, trade } from '../../test/trading.ts';
-import { recordMovements } from '../../ledger/journal.ts';
+import { recordMovements } from '../../ledger/test-journal.ts';
 import { csvItem, csvKind } from './csv-texts.ts';
 import { csvCents } from './export-history.ts';
 
