@@ -113,6 +113,16 @@ export const ledgerStaffItem = sqlFunction('ledger_staff_item', {
   p_ip: 'text',
 });
 
+export const ledgerBookBalance = sqlFunction('ledger_book_balance', {
+  p_user: 'uuid',
+  p_maker: 'uuid',
+  p_checker: 'uuid',
+  p_amount: 'numeric',
+  p_proposal: 'uuid',
+  p_at: 'timestamptz',
+  p_ip: 'text',
+});
+
 export const ledgerClaimKey = sqlFunction('ledger_claim_key', {
   p_user: 'uuid',
   p_key: 'text',
@@ -168,6 +178,7 @@ export const ledgerFunctions = [
   ledgerDeliveryStatus,
   ledgerStaffCash,
   ledgerStaffItem,
+  ledgerBookBalance,
   ledgerClaimKey,
   ledgerTransfer,
   ledgerRequest,

@@ -19,7 +19,7 @@ import { profiles } from '../db/schema.ts';
 import { sqlCall, sqlCallText } from '../db/sql-function.ts';
 import { cashSymbol, valuables } from '../db/vault-schema.ts';
 import { AppError } from '../errors.ts';
-import { ledgerMoveCash } from './functions.ts';
+import { ledgerBookBalance } from './functions.ts';
 import { notifyUser, type Tx } from './journal.ts';
 import {
   addCustodyItem,
@@ -29,6 +29,7 @@ import {
   removeHolding,
   type ValuableRow,
 } from './staff.ts';
+import { refusing } from './refusals.ts';
 import { settleAsStaff } from './transfers.ts';
 
 export type ProposalRow = typeof staffProposals.$inferSelect;
@@ -480,7 +481,7 @@ async function applyChange(
       return null;
     }
     case 'book_balance': {
-      await creditBookBalance(database, tx, row, checkerId, at, ip);
+      await creditBookBalance(database, row, checkerId, at, ip);
       return null;
     }
     case 'request_decision': {
@@ -513,49 +514,31 @@ export function snapshotOf(row: ValuableSnapshot): ValuableSnapshot {
   };
 }
 
-/** A book balance approved: credited to cash (journal kind book_balance) and cleared. */
+/**
+ * A book balance approved: credited to cash (journal kind book_balance), cleared and audited, in
+ * one statement of `ledger_book_balance` inside the approval's transaction.
+ */
 async function creditBookBalance(
   database: Database,
-  tx: Tx,
   row: ProposalRow,
   checkerId: string,
   at: Date,
   ip: string | null,
 ): Promise<void> {
   const { amount } = payloadOf(row, 'book_balance');
-  const [profile] = await tx
-    .select({ bookBalance: profiles.bookBalance, recordedBy: profiles.bookBalanceRecordedBy })
-    .from(profiles)
-    .where(eq(profiles.userId, row.subjectUserId))
-    .for('update');
-  if (!profile || profile.recordedBy !== row.makerId || !dec(profile.bookBalance).eq(amount)) {
-    throw new AppError(
-      'CONFLICT',
-      'The pending book balance is no longer the one proposed; review it again.',
-    );
-  }
-  const credit = sqlCall(ledgerMoveCash, {
+  const credit = sqlCall(ledgerBookBalance, {
     p_user: row.subjectUserId,
-    p_delta: toFixedString(amount, usdScale),
-    p_kind: 'book_balance',
-    p_reference: null,
-    p_actor: checkerId,
+    p_maker: row.makerId,
+    p_checker: checkerId,
+    p_amount: toFixedString(amount, usdScale),
+    p_proposal: row.id,
     p_at: at.toISOString(),
-    p_item: 'Book balance',
-    p_note: null,
+    p_ip: ip,
   });
-  await database.query(
-    { name: `book_balance:${credit.key}`, text: `select ${sqlCallText(credit)}::text as balance` },
-    credit.params,
+  await refusing(() =>
+    database.query(
+      { name: credit.key, text: `select ${sqlCallText(credit)}::text as balance` },
+      credit.params,
+    ),
   );
-  await clearBookBalance(tx, row, at);
-  await writeAudit(tx, {
-    action: 'admin.book_balance_approved',
-    actorId: checkerId,
-    subjectUserId: row.subjectUserId,
-    ip,
-    details: { amount, recordedBy: row.makerId, proposalId: row.id },
-    at,
-  });
-  await notifyUser(tx, row.subjectUserId, 'valuables');
 }

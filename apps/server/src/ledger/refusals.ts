@@ -67,13 +67,15 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
   SAME_STAFF: () =>
     'You proposed this change, or made the request while signed in as the customer; another staff member must approve it.',
   CONFLICT: (d) =>
-    d.proposal
-      ? `This proposal is already ${d.proposal}; a decided proposal does not change.`
-      : d.wanted
-        ? `A delivery that is ${d.status ?? ''} cannot become ${d.wanted}.`
-        : d.status
-          ? `This request is already ${d.status}; a final state does not change.`
-          : 'A request with this Idempotency-Key is still being processed.',
+    d.what === 'book_balance'
+      ? 'The pending book balance is no longer the one proposed; review it again.'
+      : d.proposal
+        ? `This proposal is already ${d.proposal}; a decided proposal does not change.`
+        : d.wanted
+          ? `A delivery that is ${d.status ?? ''} cannot become ${d.wanted}.`
+          : d.status
+            ? `This request is already ${d.status}; a final state does not change.`
+            : 'A request with this Idempotency-Key is still being processed.',
   NOT_FOUND: (d) => notFound[d.what ?? 'valuable'] ?? 'No such valuable.',
   UNPROCESSABLE: (d) =>
     d.what === 'traded'

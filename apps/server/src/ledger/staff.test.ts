@@ -6,12 +6,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownCaller } from '../db/caller.ts';
 import { type Notice, noticeChannel } from '../db/notices.ts';
-import { auditLog } from '../db/schema.ts';
+import { auditLog, profiles } from '../db/schema.ts';
+import { sqlCall, sqlCallText } from '../db/sql-function.ts';
 import { ledgerEntries, valuables } from '../db/vault-schema.ts';
 import { createCustomer, type Customer } from '../test/customers.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { positionOf, trade } from '../test/trading.ts';
 import { createUser } from '../test/users.ts';
+import { ledgerBookBalance } from './functions.ts';
+import { refusing } from './refusals.ts';
 import { addCustodyItem, editCustodyItem, removeHolding, type StaffAudit } from './staff.ts';
 import { snapshotOf } from './proposals.ts';
 
@@ -200,5 +203,58 @@ describe('a custody item changed by staff', () => {
     ).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'No such user.' });
     // Nothing was written for the refusals: the locked item has only its addition.
     expect((await journalOf(item.id)).map((row) => row.kind)).toEqual(['admin_add']);
+  });
+});
+
+describe('a book balance approved', () => {
+  const approve = (amount: string, maker: string) => {
+    const call = sqlCall(ledgerBookBalance, {
+      p_user: customer.userId,
+      p_maker: maker,
+      p_checker: staffId,
+      p_amount: amount,
+      p_proposal: randomUUID(),
+      p_at: at().toISOString(),
+      p_ip: null,
+    });
+    return refusing(() =>
+      t.ctx.database.query<{ balance: string }>(
+        { name: `test_${call.key}`, text: `select ${sqlCallText(call)}::text as balance` },
+        call.params,
+      ),
+    );
+  };
+
+  it('credits only the amount still pending from its maker, and clears it', async () => {
+    const maker = (await createUser(t, 'maker')).userId;
+    await t.ctx.db
+      .update(profiles)
+      .set({ bookBalance: '250.00', bookBalanceRecordedBy: maker, bookBalanceRecordedAt: at() })
+      .where(eq(profiles.userId, customer.userId));
+    const [cashBefore] = await t.ctx.db
+      .select({ value: valuables.estimatedValue })
+      .from(valuables)
+      .where(and(eq(valuables.userId, customer.userId), eq(valuables.assetSymbol, 'USD')));
+    const conflict = {
+      code: 'CONFLICT',
+      message: 'The pending book balance is no longer the one proposed; review it again.',
+    };
+    // Another amount, or the same amount recorded by someone else: replaced meanwhile.
+    await expect(approve('300.00', maker)).rejects.toMatchObject(conflict);
+    await expect(approve('250.00', staffId)).rejects.toMatchObject(conflict);
+
+    const [credited] = await approve('250.00', maker);
+    expect(Number(credited?.balance)).toBe(Number(cashBefore?.value) + 250);
+    const [profile] = await t.ctx.db
+      .select({ bookBalance: profiles.bookBalance, recordedBy: profiles.bookBalanceRecordedBy })
+      .from(profiles)
+      .where(eq(profiles.userId, customer.userId));
+    expect(profile).toEqual({ bookBalance: '0', recordedBy: null });
+    expect((await lastAudit('admin.book_balance_approved'))?.details).toMatchObject({
+      amount: '250.00',
+      recordedBy: maker,
+    });
+    // Approved once: a second approval finds nothing pending.
+    await expect(approve('250.00', maker)).rejects.toMatchObject(conflict);
   });
 });
