@@ -9,7 +9,7 @@ import { sessionQueryKey } from './auth/get-session';
 /**
  * The operations' keys (`apiKey(contract)`), written out: importing the contracts here would put
  * their schemas (the delivery form's phone-number rules among them) into every page that calls
- * the API. change-queryKeys.test.ts holds them equal to the contracts' queryKeys.
+ * the API. change-keys.test.ts holds them equal to the contracts' keys.
  */
 export const queryKeys = {
   valuables: ['me', 'valuables'],
