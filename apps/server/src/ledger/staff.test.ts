@@ -5,11 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knownCaller } from '../db/caller.ts';
-import { type Notice, noticeChannel } from '../db/notices.ts';
+import type { Notice } from '../db/notices.ts';
 import { auditLog, profiles } from '../db/schema.ts';
 import { sqlCall, sqlCallText } from '../db/sql-function.ts';
 import { ledgerEntries, valuables } from '../db/vault-schema.ts';
 import { createCustomer, type Customer } from '../test/customers.ts';
+import { listenToNotices, type NoticeListener } from '../test/notices.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { positionOf, trade } from '../test/trading.ts';
 import { createUser } from '../test/users.ts';
@@ -21,19 +22,18 @@ import { snapshotOf } from './proposals.ts';
 let t: TestApp;
 let customer: Customer;
 let staffId: string;
-let stopListening: () => Promise<void>;
-const heard: Notice[] = [];
+let listener: NoticeListener;
+let heard: Notice[];
 
 beforeAll(async () => {
   t = await createTestApp();
   customer = await createCustomer(t, { cash: '1000' });
   staffId = (await createUser(t, 'staff')).userId;
-  stopListening = await t.ctx.database.listen(noticeChannel, (payload) =>
-    heard.push(...(JSON.parse(payload) as Notice[])),
-  );
+  listener = await listenToNotices(t.ctx.database);
+  heard = listener.heard;
 }, 60_000);
 afterAll(async () => {
-  await stopListening();
+  await listener.stop();
   await t.close();
 });
 

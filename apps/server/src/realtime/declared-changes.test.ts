@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Contract } from '@secure-vault/shared/contract';
 import { allContracts } from '@secure-vault/shared/contracts';
 import { realtimeTopics } from '@secure-vault/shared/realtime';
-import { type Notice, noticeChannel } from '../db/notices.ts';
+import type { Notice } from '../db/notices.ts';
 import { custodyItem } from '../features/banking/transfer-test-support.ts';
 import type { Customer } from '../test/customers.ts';
 import {
@@ -21,25 +21,25 @@ import {
   verifiedCustomer,
   withdraw,
 } from '../test/money-movements.ts';
+import { listenToNotices, type NoticeListener } from '../test/notices.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { positionOf, swap, trade } from '../test/trading.ts';
 
 let t: TestApp;
 let customer: Customer;
 let receiver: Customer;
-let stopListening: () => Promise<void>;
-const heard: Notice[] = [];
+let listener: NoticeListener;
+let heard: Notice[];
 
 beforeAll(async () => {
   t = await createTestApp();
   customer = await verifiedCustomer(t, { cash: '10000' });
   receiver = await verifiedCustomer(t);
-  stopListening = await t.ctx.database.listen(noticeChannel, (payload) =>
-    heard.push(...(JSON.parse(payload) as Notice[])),
-  );
+  listener = await listenToNotices(t.ctx.database);
+  heard = listener.heard;
 }, 60_000);
 afterAll(async () => {
-  await stopListening();
+  await listener.stop();
   await t.close();
 });
 
