@@ -97,8 +97,9 @@ export async function seedTransferParties(
 /**
  * The growth run's database (PostgreSQL only): `count` customers, each with a live session,
  * $1,000,000 deposited and then bought 100 mg of silver over and over, so the journal holds
- * about `journalRows` rows (a deposit, then three rows per buy: cash, position and the
- * platform's rounding). Written with generate_series straight into the tables, not through the
+ * about `journalRows` postings (a deposit and its other side on the world account, then six per
+ * buy: cash and position, the trading book's side of each, and the sub-cents from the trading
+ * book to rounding; decision 021). Written with generate_series straight into the tables, not through the
  * ledger, or seeding alone would take many minutes; the holdings are what the journal adds up
  * to, which is checked before returning, so the ledger functions see what they would have built.
  */
@@ -117,7 +118,7 @@ export async function seedManyCustomers(
   if (!silver) throw new Error('no silver in the catalogue');
   const priced = quote(silver, { quantity: '100' }, 'buy');
   if (!priced.ok) throw new Error(`cannot price the seed's buy: ${priced.error}`);
-  const buysEach = Math.max(0, Math.floor((journalRows / count - 1) / 3));
+  const buysEach = Math.max(0, Math.floor((journalRows / count - 2) / 6));
   const deposit = '1000000';
   const run = randomBytes(4).toString('hex');
   const client = new pg.Client({ connectionString: url });
@@ -178,15 +179,24 @@ export async function seedManyCustomers(
         position.unit,
       ],
     );
+    // Balanced postings (decision 021): each deposit came from the world, each buy's other side
+    // is the trading book, its sub-cents the rounding account's. The seed is one transaction, so
+    // one movement, balanced as a whole at commit.
     await client.query(
-      `insert into ledger_entries (user_id, valuable_id, asset_symbol, item_name, kind,
+      `insert into ledger_entries (account, user_id, valuable_id, asset_symbol, item_name, kind,
           quantity_delta, value_delta, reference, created_at)
-        select user_id, cash_id, 'USD', 'Cash', 'deposit', null, $1::numeric, null, since
-        from bench_customers`,
+        select entry.*
+        from bench_customers c
+        cross join lateral (values
+          ('customer', c.user_id, c.cash_id, 'USD', 'Cash', 'deposit', $1::numeric, c.since),
+          ('world', null, null, 'USD', null, 'deposit', -$1::numeric, c.since)
+        ) as e(account, user_id, valuable_id, asset_symbol, item_name, kind, value_delta, at)
+        cross join lateral (select e.account, e.user_id, e.valuable_id, e.asset_symbol, e.item_name,
+          e.kind, null::numeric, e.value_delta, null::text, e.at) entry`,
       [deposit],
     );
     await client.query(
-      `insert into ledger_entries (user_id, valuable_id, asset_symbol, item_name, kind,
+      `insert into ledger_entries (account, user_id, valuable_id, asset_symbol, item_name, kind,
           quantity_delta, value_delta, reference, created_at)
         select entry.*
         from bench_customers c
@@ -194,9 +204,12 @@ export async function seedManyCustomers(
         cross join lateral (select gen_random_uuid()::text as reference,
           c.since + k * interval '1 day' as at) buy
         cross join lateral (values
-          (c.user_id, c.cash_id, 'USD', 'Cash', 'buy', null::numeric, -$2::numeric, buy.reference, buy.at),
-          (c.user_id, c.silver_id, $3, $4, 'buy', $5::numeric, $6::numeric, buy.reference, buy.at),
-          (null, null, 'USD', null, 'rounding', null, $2::numeric - $6::numeric, buy.reference, buy.at)
+          ('customer', c.user_id, c.cash_id, 'USD', 'Cash', 'buy', null::numeric, -$2::numeric, buy.reference, buy.at),
+          ('customer', c.user_id, c.silver_id, $3, $4, 'buy', $5::numeric, $6::numeric, buy.reference, buy.at),
+          ('trading_book', null, null, 'USD', null, 'buy', null::numeric, $2::numeric, buy.reference, buy.at),
+          ('trading_book', null, null, $3, null, 'buy', -$5::numeric, -$6::numeric, buy.reference, buy.at),
+          ('rounding', null, null, 'USD', null, 'rounding', null, $2::numeric - $6::numeric, buy.reference, buy.at),
+          ('trading_book', null, null, 'USD', null, 'rounding', null, $6::numeric - $2::numeric, buy.reference, buy.at)
         ) entry`,
       [
         buysEach,
@@ -210,7 +223,7 @@ export async function seedManyCustomers(
     const mismatched = await client.query(
       `select v.id from valuables v
         left join (select valuable_id, sum(value_delta) as value, sum(quantity_delta) as quantity
-          from ledger_entries group by valuable_id) j on j.valuable_id = v.id
+          from ledger_entries where account = 'customer' group by valuable_id) j on j.valuable_id = v.id
         where v.estimated_value is distinct from j.value or v.quantity is distinct from j.quantity
         limit 1`,
     );

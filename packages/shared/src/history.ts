@@ -31,6 +31,25 @@ export const ledgerKinds = [
 export type LedgerKind = (typeof ledgerKinds)[number];
 
 /**
+ * Whose side a journal row (a posting) is on (decision 021): a customer's holding, or one of the
+ * platform's accounts, which have no customer. Every movement's postings sum to zero per asset.
+ */
+export const ledgerAccounts = [
+  'customer',
+  /** The other side of buys, sells, swaps and asset to cash. */
+  'trading_book',
+  /** Sub-cents a movement moved apart from its whole-cent cash, taken from the trading book. */
+  'rounding',
+  /** Outside the platform: deposits, withdrawals and refunds, staff cash, book balances, deliveries. */
+  'world',
+  /** Where fixed-term profit comes from. */
+  'interest',
+  /** Custody items staff take in, revalue and remove. */
+  'custody_intake',
+] as const;
+export type LedgerAccount = (typeof ledgerAccounts)[number];
+
+/**
  * The filter groups of the history screen, and which kinds each covers. They partition the kinds
  * (each kind in exactly one group), so every transaction falls in one group and the summary's
  * group counts add up to its total: a swap is a swap, not a purchase and a sale.

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-app.ts';
 import { rowsOf } from '../test/stored-text.ts';
 import type { Database, Db } from './client.ts';
-import { loadRoutines, type Routine } from './routines.ts';
+import { loadRoutines, type Routine, statementsOf } from './routines.ts';
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -80,7 +80,9 @@ describe('the SQL functions', () => {
     let after: Map<string, string[]> | undefined;
     await database.db
       .transaction(async (tx) => {
-        for (const routine of routines) await tx.execute(sql.raw(routine.sql));
+        for (const routine of routines) {
+          for (const statement of routine.statements) await tx.execute(sql.raw(statement));
+        }
         after = await liveDefinitions(tx);
         throw rolledBack;
       })
@@ -100,9 +102,11 @@ describe('the SQL functions', () => {
 
     // A new version of the file: its body changes, and it is recorded under its new checksum.
     const original = await definitionOfNotify();
+    const changedSql = notify.sql.replace('$$;', () => '  -- a changed body\n$$;');
     const changed: Routine = {
       ...notify,
-      sql: notify.sql.replace('$$;', () => '  -- a changed body\n$$;'),
+      sql: changedSql,
+      statements: statementsOf(changedSql),
       checksum: 'changed',
     };
     const others = routines.filter((routine) => routine !== notify);

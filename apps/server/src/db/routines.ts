@@ -17,7 +17,27 @@ export interface Routine {
   name: string;
   file: string;
   sql: string;
+  /**
+   * The file's statements: the function, then any trigger that calls it (a trigger function's
+   * file attaches it, `DROP TRIGGER IF EXISTS` and `CREATE … TRIGGER`, since a migration cannot
+   * name a function that only its file creates). Each runs on its own: a prepared statement holds
+   * one command.
+   */
+  statements: string[];
   checksum: string;
+}
+
+/** The function (through the line that closes its body, `$$;`), then each statement after it. */
+export function statementsOf(text: string): string[] {
+  const end = text.indexOf('\n$$;');
+  if (end < 0) return [text];
+  const close = end + '\n$$;'.length;
+  const rest = text
+    .slice(close)
+    .split(/;\s*$/m)
+    .map((statement) => statement.trim())
+    .filter((statement) => statement !== '' && !/^(--[^\n]*\n?\s*)+$/.test(statement));
+  return [text.slice(0, close), ...rest];
 }
 
 /** Every function file, in name order. */
@@ -34,6 +54,7 @@ export function loadRoutines(): Routine[] {
         name: path.basename(file, '.sql'),
         file,
         sql,
+        statements: statementsOf(sql),
         checksum: createHash('sha256').update(sql).digest('hex'),
       };
     })
@@ -66,7 +87,7 @@ export async function applyRoutines(
   if (changed.length === 0) return [];
   await session.query('SET LOCAL check_function_bodies = off');
   for (const routine of changed) {
-    await session.exec(routine.sql);
+    for (const statement of routine.statements) await session.exec(statement);
     await session.query(
       `INSERT INTO sql_routines (name, checksum, applied_at) VALUES ($1, $2, now())
        ON CONFLICT (name) DO UPDATE SET checksum = excluded.checksum, applied_at = now()`,

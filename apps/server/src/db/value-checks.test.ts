@@ -2,19 +2,15 @@
 // migration 0008), and on a fixed term's months: each accepts every value of the union the code
 // writes from and refuses any other, and the lists the database holds are the unions themselves,
 // so they cannot drift.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { proposalKinds, proposalStatuses } from '@secure-vault/shared/approvals';
-import { ledgerKinds } from '@secure-vault/shared/history';
+import { ledgerAccounts, ledgerKinds } from '@secure-vault/shared/history';
 import { languages } from '@secure-vault/shared/i18n';
 import { documentMediaTypes, documentSides } from '@secure-vault/shared/kyc';
 import { itemTypes, valuableStatuses, valuableUnits } from '@secure-vault/shared/vault';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateBefore } from '../test/migrations.ts';
 import { openTestDatabase } from '../test/test-app.ts';
 import type { Database, Db } from './client.ts';
 import { oneOf, sqlLiteral } from './one-of.ts';
@@ -136,6 +132,16 @@ const checked: Record<string, Checked> = {
     addedLater: { book_balance: '0013' },
     row: (value) =>
       sql`insert into ledger_entries (user_id, kind, value_delta) values (${testUserId}, ${value}, 0)`,
+  },
+  ledger_entries_account_check: {
+    table: 'ledger_entries',
+    column: 'account',
+    values: ledgerAccounts,
+    since: '0018',
+    // A customer's posting names the customer; a platform account's names none.
+    row: (value) =>
+      sql`insert into ledger_entries (user_id, account, kind, value_delta)
+          values (${value === 'customer' ? testUserId : null}, ${value}, 'deposit', 0)`,
   },
   kyc_verifications_status_check: {
     table: 'kyc_verifications',
@@ -413,24 +419,9 @@ describe('one-of checks', () => {
 describe('migration 0008', () => {
   it('migrates a database already holding every value of every union', async () => {
     const { database, drop } = await openTestDatabase();
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'sv-migrations-'));
     try {
       // The migrations up to 0007, as a database made before 0008 has them.
-      const source = path.join(import.meta.dirname, '../../drizzle');
-      const journal = JSON.parse(readFileSync(path.join(source, 'meta/_journal.json'), 'utf8')) as {
-        entries: { tag: string }[];
-      };
-      const before = journal.entries.filter((entry) => entry.tag < '0008');
-      mkdirSync(path.join(folder, 'meta'));
-      writeFileSync(
-        path.join(folder, 'meta/_journal.json'),
-        JSON.stringify({ ...journal, entries: before }),
-      );
-      for (const { tag } of before) {
-        copyFileSync(path.join(source, `${tag}.sql`), path.join(folder, `${tag}.sql`));
-      }
-      const migrate = database.kind === 'pglite' ? migratePglite : migratePg;
-      await migrate(database.db as never, { migrationsFolder: folder });
+      await migrateBefore(database, '0008');
       expect(await constraintNames(database)).not.toContain('ledger_entries_kind_check');
 
       await createTestUser(database.db);
@@ -460,7 +451,6 @@ describe('migration 0008', () => {
       );
       expect(count?.n).toBe(rows);
     } finally {
-      rmSync(folder, { recursive: true, force: true });
       await database.close();
       await drop();
     }

@@ -3,6 +3,7 @@
 // and the idempotency keys of money-moving requests. Every change needs a migration.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -15,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { ledgerKinds } from '@secure-vault/shared/history';
+import { ledgerAccounts, ledgerKinds } from '@secure-vault/shared/history';
 import { itemTypes, valuableStatuses, valuableUnits } from '@secure-vault/shared/vault';
 import { oneOf } from './one-of.ts';
 import { users } from './schema.ts';
@@ -72,15 +73,28 @@ export const valuables = pgTable(
 );
 
 /**
- * Every change to any holding or cash, written in the same transaction as the change. A
- * trigger (migration 0002) refuses UPDATE and DELETE: the journal is append-only.
+ * Every change to any holding or cash, written in the same transaction as the change, as balanced
+ * postings (decision 021): a customer's rows and the platform accounts' rows of one movement sum
+ * to zero per asset, checked at commit (ledger/sql/ledger_entries_balanced.sql). A trigger
+ * (migration 0002) refuses UPDATE and DELETE: the journal is append-only.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Null only on the platform's rounding account (kind 'rounding'). */
+    /** Null exactly on the platform's accounts. */
     userId: uuid('user_id'),
+    account: text('account').notNull().default('customer'),
+    /**
+     * The movement the posting belongs to: one per transaction, drawn from ledger_movements by the
+     * transaction's first posting and kept in a transaction-local setting. Movements converted
+     * from the single-entry journal (migration 0018) have negative ids.
+     */
+    movement: bigint('movement', { mode: 'bigint' })
+      .notNull()
+      .default(
+        sql`coalesce(nullif(current_setting('sv.movement', true), '')::bigint, set_config('sv.movement', nextval('ledger_movements')::text, true)::bigint)`,
+      ),
     /** The valuable moved; kept after the valuable is deleted (no foreign key). */
     valuableId: uuid('valuable_id'),
     assetSymbol: text('asset_symbol'),
@@ -103,14 +117,17 @@ export const ledgerEntries = pgTable(
       table.id.desc(),
     ),
     index('ledger_entries_valuable_idx').on(table.valuableId),
+    // The balance check at commit reads a movement's postings.
+    index('ledger_entries_movement_idx').on(table.movement),
     check('ledger_entries_kind_check', oneOf(table.kind, ledgerKinds)),
+    check('ledger_entries_account_check', oneOf(table.account, ledgerAccounts)),
     check(
       'ledger_entries_owner_check',
-      sql`${table.userId} is not null or ${table.kind} = 'rounding'`,
+      sql`(${table.userId} is null) = (${table.account} <> 'customer')`,
     ),
-    // The platform's rounding account: staff read its total.
+    // The platform's accounts: their positions are sums of these rows (no balance row).
     index('ledger_entries_platform_idx')
-      .on(table.kind)
+      .on(table.account, table.assetSymbol)
       .where(sql`${table.userId} is null`),
   ],
 );

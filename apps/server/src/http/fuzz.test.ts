@@ -606,7 +606,8 @@ describe('schema-driven fuzz', () => {
                    where maker_id = ${staff.userId} and kind = 'valuable_add') as added,
                  (select count(*)::int from staff_proposals
                    where maker_id = ${staff.userId} and kind = 'request_decision') as decided,
-                 (select count(*)::int from ledger_entries where kind = 'book_balance') as approved,
+                 (select count(*)::int from ledger_entries
+                   where kind = 'book_balance' and account = 'customer') as approved,
                  (select count(*)::int from staff_proposals
                    where id = ${proposals.reject} and status = 'rejected') as rejected,
                  (select count(*)::int from staff_proposals

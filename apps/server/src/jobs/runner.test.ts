@@ -166,7 +166,11 @@ async function profitRows(termIds: string[]) {
     .select({ reference: ledgerEntries.reference, value: ledgerEntries.valueDelta })
     .from(ledgerEntries)
     .where(
-      and(eq(ledgerEntries.kind, 'fixed_term_profit'), inArray(ledgerEntries.reference, termIds)),
+      and(
+        eq(ledgerEntries.account, 'customer'),
+        eq(ledgerEntries.kind, 'fixed_term_profit'),
+        inArray(ledgerEntries.reference, termIds),
+      ),
     );
 }
 

@@ -31,6 +31,8 @@ export const creditCash: LedgerOperation<CashCredit, string> = async (
     p_reference: reference ?? null,
     p_actor: callerActor,
     p_at: at.toISOString(),
+    // It came from outside the platform (decision 021).
+    p_counter: 'world',
     p_item: 'Cash',
     p_note: null,
   });

@@ -19,6 +19,7 @@ export const ledgerMoveCash = sqlFunction('ledger_move_cash', {
   p_reference: 'text',
   p_actor: 'uuid',
   p_at: 'timestamptz',
+  p_counter: 'text',
   p_item: 'text',
   p_note: 'text',
 });

@@ -30,7 +30,7 @@ function moveCash(userId: string, delta: string) {
       knownCaller(userId),
       'test_move_cash',
       (relation, $) =>
-        `select ledger_move_cash(c.user_id, ${$(1)}::numeric, 'withdrawal', null, null, now()) as balance from ${relation}`,
+        `select ledger_move_cash(c.user_id, ${$(1)}::numeric, 'withdrawal', null, null, now(), 'world') as balance from ${relation}`,
       [delta],
     ),
   );

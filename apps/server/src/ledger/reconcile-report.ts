@@ -10,6 +10,12 @@ export function formatLedgerReport(report: LedgerReport): string {
     const who = d.email ?? d.userId ?? 'platform';
     const what = d.itemName ?? d.valuableId ?? '';
     const id = d.valuableId ? ` [${d.valuableId}]` : '';
+    if (d.kind === 'unbalanced') {
+      lines.push(
+        `  DIFFERENCE unbalanced: movement ${d.movement ?? '?'} ${d.itemName ?? 'custody items'}: expected 0, actual ${d.actual}`,
+      );
+      continue;
+    }
     lines.push(
       `  DIFFERENCE ${d.kind}: ${who} ${what}${id}: expected ${d.expected}, actual ${d.actual}`,
     );
@@ -27,6 +33,21 @@ export function formatLedgerReport(report: LedgerReport): string {
     `  staff adjustments   ${p.staffAdjustments}`,
     `  delivered           ${p.delivered}`,
     `  journal rows        ${p.journalRows}`,
+    `  movements           ${report.movements}`,
+    // Every account in the asset's own unit: quantity, or dollars for cash and custody items.
+    // Customers' holdings are what the platform owes; the columns sum to zero when balanced.
+    'Platform position by asset (customers, trading book, rounding, world, interest, custody intake):',
+    ...report.positions.map(
+      (position) =>
+        `  ${(position.asset ?? 'custody items').padEnd(14)} ${[
+          position.customers,
+          position.tradingBook,
+          position.rounding,
+          position.world,
+          position.interest,
+          position.custodyIntake,
+        ].join('  ')}`,
+    ),
   );
   const position = report.journalPosition ?? 'empty';
   lines.push(

@@ -31,6 +31,7 @@ import { positionOf, swap, trade } from '../test/trading.ts';
 import { createUser } from '../test/users.ts';
 import { creditCash } from './cash.ts';
 import { reconcileLedger } from './reconcile.ts';
+import { formatLedgerReport } from './reconcile-report.ts';
 import { addCustodyItem } from './staff.ts';
 
 let t: TestApp;
@@ -150,6 +151,43 @@ describe('the reconciliation after real movements', () => {
     expect(report.platform.staffAdjustments).toBe('3700.00000000');
     expect(report.journalPosition).not.toBeNull();
     expect(report.platform.journalRows).toBeGreaterThan(20);
+  });
+
+  it('gives the platform position per asset: what customers hold, and where it came from', async () => {
+    const report = await reconcileLedger(t.ctx.db, t.ctx.clock.now());
+    const byAsset = new Map(report.positions.map((position) => [position.asset, position]));
+    expect(report.positions[0]?.asset).toBe('USD');
+    expect(report.positions.at(-1)?.asset).toBeNull();
+    // Every movement balanced, so each asset's accounts sum to zero.
+    for (const position of report.positions) {
+      const { asset, ...accounts } = position;
+      expect(
+        Object.values(accounts)
+          .reduce((total, amount) => total.plus(amount), dec(0))
+          .toFixed(8),
+        asset ?? 'custody items',
+      ).toBe('0.00000000');
+    }
+    const cash = byAsset.get('USD');
+    expect(cash?.customers).toBe(report.platform.cash);
+    expect(cash?.rounding).toBe(report.platform.roundingAccount);
+    expect(
+      dec(cash?.interest ?? '0')
+        .negated()
+        .toFixed(8),
+    ).toBe(report.platform.fixedTermProfit);
+    // The gold customers bought came out of the trading book.
+    const gold = byAsset.get('AU');
+    expect(dec(gold?.customers ?? '0').isPositive()).toBe(true);
+    expect(gold?.tradingBook).toBe(
+      dec(gold?.customers ?? '0')
+        .negated()
+        .toFixed(8),
+    );
+    // Custody items came in through the intake; the delivered one went out to the world.
+    const items = byAsset.get(null);
+    expect(items?.world).toBe('2500.00000000');
+    expect(report.movements).toBeGreaterThan(10);
   });
 
   it('is what staff read, and refused to customers and strangers', async () => {
@@ -275,6 +313,37 @@ describe('a hand-corrupted row', () => {
       ['value', other.userId, '0.00000000', '300.00000000'],
       ['owner', owner.userId, '0.00000000', '300.00000000'],
     ]);
+  });
+});
+
+describe('a movement written behind the balance check', () => {
+  it('is reported as unbalanced, with its movement and what is left over', async () => {
+    await raw(sql`alter table ledger_entries disable trigger ledger_entries_balanced`);
+    try {
+      await raw(sql`insert into ledger_entries (account, asset_symbol, kind, quantity_delta, value_delta)
+        values ('world', 'XAG', 'delivery', 7, 0)`);
+    } finally {
+      await raw(sql`alter table ledger_entries enable trigger ledger_entries_balanced`);
+    }
+    const report = await reconcileLedger(t.ctx.db);
+    expect(report.ok).toBe(false);
+    const unbalanced = report.differences.filter((d) => d.kind === 'unbalanced');
+    expect(unbalanced).toEqual([
+      {
+        userId: null,
+        email: null,
+        valuableId: null,
+        itemName: 'XAG',
+        kind: 'unbalanced',
+        expected: '0.00000000',
+        actual: '7.00000000',
+        movement: expect.stringMatching(/^\d+$/),
+      },
+    ]);
+    expect(formatLedgerReport(report)).toContain(
+      `DIFFERENCE unbalanced: movement ${unbalanced[0]?.movement} XAG: expected 0, actual 7.00000000`,
+    );
+    expect(report.positions.find((position) => position.asset === 'XAG')?.world).toBe('7.00000000');
   });
 });
 

@@ -16,14 +16,21 @@
 // 5. Cash: one active position per customer, never negative, always whole cents.
 // 6. Platform: all holdings together equal all customer journal rows together. Value a trade or
 //    swap moved apart from its cash (sub-cents) is on the rounding account, reported beside it.
+// 7. Every movement balances (decision 021): its postings, the customers' and the platform
+//    accounts', sum to zero in every asset (ledger_amount: quantity of a listed asset, dollars of
+//    cash and of custody items). The database refuses to commit one that does not; this proves
+//    it of the rows already there, the converted single-entry journal included. The sums per
+//    asset and account are the platform's position.
 //
 // Exact decimals only: sums are PostgreSQL numeric, compared with decimal.js.
 import { sql } from 'drizzle-orm';
 import type {
   LedgerDifference,
   LedgerDifferenceKind,
+  LedgerPosition,
   LedgerReport,
 } from '@secure-vault/shared/ledger-check/contracts';
+import type { LedgerAccount } from '@secure-vault/shared/history';
 import { historyGroups } from '@secure-vault/shared/history';
 import { dec, type Dec, isWholeCents, toFixedString } from '@secure-vault/shared/money';
 import type { Db } from '../db/client.ts';
@@ -50,9 +57,21 @@ interface JournalSumRow {
 
 interface KindSumRow {
   kind: string;
-  is_platform: boolean;
+  account: LedgerAccount;
   value: string;
   rows: string | number;
+}
+
+interface UnbalancedRow {
+  movement: string;
+  asset_symbol: string | null;
+  left_over: string;
+}
+
+interface PositionRow {
+  asset_symbol: string | null;
+  account: LedgerAccount;
+  amount: string;
 }
 
 interface SnapshotRow {
@@ -87,14 +106,31 @@ export async function reconcileLedger(db: Db, now: Date = new Date()): Promise<L
             (array_agg(e.item_name order by e.created_at desc, e.id desc))[1] as item_name,
             sum(e.value_delta)::text as value, coalesce(sum(e.quantity_delta), 0)::text as quantity
           from ledger_entries e left join users u on u.id = e.user_id
-          where e.user_id is not null and e.valuable_id is not null
+          where e.account = 'customer' and e.valuable_id is not null
           group by e.valuable_id, e.user_id, u.email`,
       );
       const kinds = await rowsOf<KindSumRow>(
         tx,
-        sql`select kind, user_id is null as is_platform, sum(value_delta)::text as value,
-            count(*) as rows
-          from ledger_entries group by kind, user_id is null`,
+        sql`select kind, account, sum(value_delta)::text as value, count(*) as rows
+          from ledger_entries group by kind, account`,
+      );
+      const unbalanced = await rowsOf<UnbalancedRow>(
+        tx,
+        sql`select movement::text, asset_symbol,
+            sum(ledger_amount(p_symbol => asset_symbol, p_quantity => quantity_delta, p_value => value_delta))::text as left_over
+          from ledger_entries group by movement, asset_symbol
+          having sum(ledger_amount(p_symbol => asset_symbol, p_quantity => quantity_delta, p_value => value_delta)) <> 0
+          order by movement, asset_symbol`,
+      );
+      const positions = await rowsOf<PositionRow>(
+        tx,
+        sql`select asset_symbol, account,
+            sum(ledger_amount(p_symbol => asset_symbol, p_quantity => quantity_delta, p_value => value_delta))::text as amount
+          from ledger_entries group by asset_symbol, account`,
+      );
+      const [{ movements } = { movements: 0 }] = await rowsOf<{ movements: string | number }>(
+        tx,
+        sql`select count(distinct movement) as movements from ledger_entries`,
       );
       const [position] = await rowsOf<SnapshotRow>(
         tx,
@@ -106,7 +142,15 @@ export async function reconcileLedger(db: Db, now: Date = new Date()): Promise<L
               filter (where user_id is not null and valuable_id is null) as unattached_users
           from ledger_entries`,
       );
-      return { holdings, journal, kinds, position };
+      return {
+        holdings,
+        journal,
+        kinds,
+        position,
+        unbalanced,
+        positions,
+        movements: Number(movements),
+      };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -119,11 +163,17 @@ function buildReport(
     journal,
     kinds,
     position,
+    unbalanced,
+    positions,
+    movements,
   }: {
     holdings: HoldingRow[];
     journal: JournalSumRow[];
     kinds: KindSumRow[];
     position: SnapshotRow | undefined;
+    unbalanced: UnbalancedRow[];
+    positions: PositionRow[];
+    movements: number;
   },
   now: Date,
 ): LedgerReport {
@@ -134,8 +184,10 @@ function buildReport(
     what: { valuableId: string | null; itemName: string | null },
     expected: Dec | string,
     actual: Dec | string,
+    movement?: string,
   ) => {
     differences.push({
+      ...(movement === undefined ? {} : { movement }),
       userId: who.userId,
       email: who.email,
       valuableId: what.valuableId,
@@ -233,12 +285,23 @@ function buildReport(
     );
   }
 
-  const byKind = (names: string[], platform = false) =>
+  for (const row of unbalanced) {
+    differ(
+      'unbalanced',
+      { userId: null, email: null },
+      { valuableId: null, itemName: row.asset_symbol },
+      '0',
+      row.left_over,
+      row.movement,
+    );
+  }
+
+  const byKind = (names: string[], account: LedgerAccount = 'customer') =>
     kinds
-      .filter((row) => names.includes(row.kind) && row.is_platform === platform)
+      .filter((row) => names.includes(row.kind) && row.account === account)
       .reduce((total, row) => total.plus(row.value), dec(0));
   const journalValue = kinds
-    .filter((row) => !row.is_platform)
+    .filter((row) => row.account === 'customer')
     .reduce((total, row) => total.plus(row.value), dec(0));
   if (!journalValue.eq(holdingsValue)) {
     differ(
@@ -259,7 +322,11 @@ function buildReport(
     platform: {
       holdingsValue: fixed(holdingsValue),
       journalValue: fixed(journalValue),
-      roundingAccount: fixed(byKind(['rounding'], true)),
+      roundingAccount: fixed(
+        kinds
+          .filter((row) => row.account === 'rounding')
+          .reduce((total, row) => total.plus(row.value), dec(0)),
+      ),
       cash: fixed(cash),
       deposits: fixed(byKind(['deposit'])),
       withdrawals: fixed(byKind(['withdrawal', 'refund']).negated()),
@@ -268,6 +335,40 @@ function buildReport(
       delivered: fixed(byKind(['delivery']).negated()),
       journalRows: kinds.reduce((total, row) => total + Number(row.rows), 0),
     },
+    positions: platformPositions(positions),
+    movements,
     ok: differences.length === 0,
   };
+}
+
+const positionKeys = {
+  customer: 'customers',
+  trading_book: 'tradingBook',
+  rounding: 'rounding',
+  world: 'world',
+  interest: 'interest',
+  custody_intake: 'custodyIntake',
+} as const satisfies Record<LedgerAccount, keyof Omit<LedgerPosition, 'asset'>>;
+
+/** The sums per asset and account as one position per asset: cash, the symbols, custody items. */
+function platformPositions(rows: PositionRow[]): LedgerPosition[] {
+  const byAsset = new Map<string | null, LedgerPosition>();
+  for (const row of rows) {
+    const position = byAsset.get(row.asset_symbol) ?? {
+      asset: row.asset_symbol,
+      customers: fixed('0'),
+      tradingBook: fixed('0'),
+      rounding: fixed('0'),
+      world: fixed('0'),
+      interest: fixed('0'),
+      custodyIntake: fixed('0'),
+    };
+    const key = positionKeys[row.account];
+    position[key] = fixed(dec(position[key]).plus(row.amount));
+    byAsset.set(row.asset_symbol, position);
+  }
+  const rank = (asset: string | null) => (asset === 'USD' ? 0 : asset === null ? 2 : 1);
+  return [...byAsset.values()].sort(
+    (a, b) => rank(a.asset) - rank(b.asset) || (a.asset ?? '').localeCompare(b.asset ?? ''),
+  );
 }

@@ -1,8 +1,9 @@
 // Journal rows written straight into the table, for tests that need a history the movements
 // would take long to build (many rows, old dates, kinds no route makes alone). The product writes
-// journal rows only through the ledger's SQL functions.
+// journal rows only through the ledger's SQL functions. Each customer row gets its other side on
+// the world account, so the transaction balances as the database requires (decision 021).
 import type { LedgerKind } from '@secure-vault/shared/history';
-import { type Dec, toFixedString } from '@secure-vault/shared/money';
+import { type Dec, dec, toFixedString } from '@secure-vault/shared/money';
 import type { Tx } from '../db/in-transaction.ts';
 import { ledgerEntries } from '../db/vault-schema.ts';
 
@@ -21,8 +22,17 @@ export interface Movement {
 
 export async function recordMovements(tx: Tx, movements: Movement[], at: Date): Promise<void> {
   if (movements.length === 0) return;
-  await tx.insert(ledgerEntries).values(
-    movements.map((m) => ({
+  const world = movements.map((m) => ({
+    account: 'world' as const,
+    assetSymbol: m.assetSymbol,
+    kind: m.kind,
+    quantityDelta: m.quantityDelta === null ? null : toFixedString(dec(m.quantityDelta).negated()),
+    valueDelta: toFixedString(dec(m.valueDelta).negated()),
+    reference: m.reference ?? null,
+    createdAt: at,
+  }));
+  await tx.insert(ledgerEntries).values([
+    ...movements.map((m) => ({
       userId: m.userId,
       valuableId: m.valuableId,
       assetSymbol: m.assetSymbol,
@@ -34,5 +44,6 @@ export async function recordMovements(tx: Tx, movements: Movement[], at: Date): 
       actorId: m.actorId ?? null,
       createdAt: at,
     })),
-  );
+    ...world,
+  ]);
 }

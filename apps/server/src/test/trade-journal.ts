@@ -40,7 +40,7 @@ export async function tradeJournalProblems(
     .where(
       or(
         and(inArray(ledgerEntries.userId, userIds), inArray(ledgerEntries.kind, ['buy', 'sell'])),
-        and(isNull(ledgerEntries.userId), eq(ledgerEntries.kind, 'rounding')),
+        eq(ledgerEntries.account, 'rounding'),
       ),
     );
   const byReference = new Map<string, typeof rows>();

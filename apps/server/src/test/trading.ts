@@ -1,7 +1,7 @@
 // Trading tests' calls and read-backs: trades and swaps as the web app sends them, and the
 // holdings and journal rows as the database has them.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { dec, type Dec, sum } from '@secure-vault/shared/money';
 import { cashSymbol, ledgerEntries, valuables } from '../db/vault-schema.ts';
 import { call } from './auth-helpers.ts';
@@ -60,7 +60,9 @@ export async function platformRoundingOf(t: TestApp, references: string[]): Prom
   const rows = await t.ctx.db
     .select({ value: ledgerEntries.valueDelta })
     .from(ledgerEntries)
-    .where(and(isNull(ledgerEntries.userId), inArray(ledgerEntries.reference, references)));
+    .where(
+      and(eq(ledgerEntries.account, 'rounding'), inArray(ledgerEntries.reference, references)),
+    );
   return sum(rows.map((row) => row.value));
 }
 

@@ -30,6 +30,11 @@ const ledgerDifferenceKinds = [
   'duplicate_cash',
   /** The platform's holdings and its customers' journal do not sum to the same total. */
   'platform',
+  /**
+   * A movement's postings do not sum to zero in one asset (decision 021): itemName is the asset's
+   * symbol (null for custody items, counted in dollars), actual what is left over.
+   */
+  'unbalanced',
 ] as const;
 export type LedgerDifferenceKind = (typeof ledgerDifferenceKinds)[number];
 
@@ -42,6 +47,8 @@ const ledgerDifferenceSchema = z.object({
   kind: z.enum(ledgerDifferenceKinds),
   expected: decimalString,
   actual: decimalString,
+  /** The movement, for an unbalanced one. */
+  movement: z.string().nullable().optional(),
 });
 export type LedgerDifference = z.infer<typeof ledgerDifferenceSchema>;
 
@@ -69,6 +76,24 @@ const ledgerPlatformTotalsSchema = z.object({
 });
 export type LedgerPlatformTotals = z.infer<typeof ledgerPlatformTotalsSchema>;
 
+/**
+ * The platform's position in one asset (decision 021), in the asset's own unit: quantity for a
+ * listed asset, dollars for cash and for custody items. Every movement balances, so the accounts
+ * sum to zero: what customers hold is what the platform owes them, and the trading book, the
+ * world, interest, rounding and custody intake say where it came from.
+ */
+const ledgerPositionSchema = z.object({
+  /** The asset's symbol; null for custody items. */
+  asset: z.string().nullable(),
+  customers: decimalString,
+  tradingBook: decimalString,
+  rounding: decimalString,
+  world: decimalString,
+  interest: decimalString,
+  custodyIntake: decimalString,
+});
+export type LedgerPosition = z.infer<typeof ledgerPositionSchema>;
+
 const ledgerReportSchema = z.object({
   checkedAt: z.iso.datetime(),
   /** The newest journal row's time, or null with an empty journal: what the snapshot saw. */
@@ -79,6 +104,10 @@ const ledgerReportSchema = z.object({
   holdings: z.number().int().nonnegative(),
   differences: z.array(ledgerDifferenceSchema),
   platform: ledgerPlatformTotalsSchema,
+  /** One per asset the journal has moved, cash first, then by symbol, custody items last. */
+  positions: z.array(ledgerPositionSchema),
+  /** Movements read (each a set of postings that sums to zero per asset). */
+  movements: z.number().int().nonnegative(),
   ok: z.boolean(),
 });
 export type LedgerReport = z.infer<typeof ledgerReportSchema>;
@@ -90,7 +119,7 @@ export const runLedgerCheck = defineContract({
   tag: 'admin',
   summary: 'Reconcile every holding with the journal, and the platform totals',
   description:
-    'Reads one consistent snapshot. ok is false when any holding differs from its journal rows, cash is negative or in fractions of a cent, or the totals disagree.',
+    "Reads one consistent snapshot. ok is false when any holding differs from its journal rows, a movement does not balance in an asset, cash is negative or in fractions of a cent, or the totals disagree. positions gives the platform's position per asset.",
   status: 200,
   response: ledgerReportSchema,
   errors: [],

@@ -21,7 +21,7 @@ export async function getPlatformNetWorth(db: Db): Promise<PlatformNetWorth> {
     .select({
       bookBalances: sql<string>`(select coalesce(sum(${profiles.bookBalance}), 0) from ${profiles})`,
       valuables: sql<string>`(select coalesce(sum(${valuables.estimatedValue}), 0) from ${valuables} where ${valuables.status} <> 'delivered')`,
-      rounding: sql<string>`(select coalesce(sum(${ledgerEntries.valueDelta}), 0) from ${ledgerEntries} where ${ledgerEntries.userId} is null)`,
+      rounding: sql<string>`(select coalesce(sum(${ledgerEntries.valueDelta}), 0) from ${ledgerEntries} where ${ledgerEntries.account} = 'rounding')`,
     })
     .from(sql`(select 1) as one`);
   const bookBalances = dec(row?.bookBalances ?? '0');

@@ -58,8 +58,12 @@ const card = { amount: '250.00', cardLastFour: '4242', cardType: 'Visa' };
 const reference = (prefix: 'TXN' | 'WTH') =>
   new RegExp(`^${prefix}${clock.now().getTime()}\\d{3}$`);
 
+/** The customer's journal rows under a reference (the platform's side is ledger/postings.test). */
 async function journalUnder(ref: string) {
-  return t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, ref));
+  return t.ctx.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, 'customer'), eq(ledgerEntries.reference, ref)));
 }
 
 async function buy(customer: Customer, asset: string, quantity: string) {

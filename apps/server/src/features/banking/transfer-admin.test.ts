@@ -6,7 +6,7 @@
 // approved, emailed to the customer in the language they asked in; a replayed Idempotency-Key
 // returns the first answer; customers cannot reach any of it.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotentReplayHeader } from '@secure-vault/shared';
 import type { Proposal } from '@secure-vault/shared/approvals';
@@ -55,8 +55,12 @@ async function list(query = '', caller: Customer = staff): Promise<Page> {
   return res.json<Page>();
 }
 
+/** The customer's journal rows under a reference (the platform's side is ledger/postings.test). */
 async function journalUnder(reference: string) {
-  return t.ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, reference));
+  return t.ctx.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, 'customer'), eq(ledgerEntries.reference, reference)));
 }
 
 /** A minute passes between requests, so "newest first" has one answer. */

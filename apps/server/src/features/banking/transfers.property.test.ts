@@ -10,7 +10,7 @@
 // at the request, given back when failed or cancelled). Completing asset to cash leaves exactly
 // the holdings a model of "largest value first" predicts, or fails with its reason and moves
 // nothing.
-import { eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,7 +169,7 @@ async function platformRounding(): Promise<Dec> {
   const [row] = await t.ctx.db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.valueDelta}), 0)` })
     .from(ledgerEntries)
-    .where(isNull(ledgerEntries.userId));
+    .where(eq(ledgerEntries.account, 'rounding'));
   return dec(row?.total ?? '0');
 }
 

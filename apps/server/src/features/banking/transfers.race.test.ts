@@ -5,7 +5,7 @@
 // connection, so there they run one after another and each case is run once, which still checks
 // that the later request sees what the earlier one did. A staff decision is proposed by one staff
 // member and made by another's approval (DESIGN §4): the approval is what races.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Proposal } from '@secure-vault/shared/approvals';
@@ -357,7 +357,7 @@ describe('asset to cash completed while its customer moves the same holdings', (
           .from(ledgerEntries)
           .where(
             and(
-              isNull(ledgerEntries.userId),
+              eq(ledgerEntries.account, 'rounding'),
               inArray(ledgerEntries.reference, [
                 asked.json().id,
                 ...(sold.statusCode === 201 ? [sold.json().reference as string] : []),

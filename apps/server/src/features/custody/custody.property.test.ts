@@ -11,7 +11,7 @@
 // term's profit paid once); and the total value across the three customers plus the platform's
 // rounding account has moved only by the deposits less the withdrawals, plus exactly the profits
 // credited, less the value of what was delivered.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -278,7 +278,7 @@ async function platformRounding(): Promise<Dec> {
   const [row] = await t.ctx.db
     .select({ total: sql<string>`coalesce(sum(${ledgerEntries.valueDelta}), 0)` })
     .from(ledgerEntries)
-    .where(isNull(ledgerEntries.userId));
+    .where(eq(ledgerEntries.account, 'rounding'));
   return dec(row?.total ?? '0');
 }
 
@@ -692,7 +692,11 @@ async function expectModel(customers: Customer[], model: Model, step: string) {
         .select({ reference: ledgerEntries.reference, value: ledgerEntries.valueDelta })
         .from(ledgerEntries)
         .where(
-          and(eq(ledgerEntries.kind, 'fixed_term_profit'), inArray(ledgerEntries.reference, ids)),
+          and(
+            eq(ledgerEntries.account, 'customer'),
+            eq(ledgerEntries.kind, 'fixed_term_profit'),
+            inArray(ledgerEntries.reference, ids),
+          ),
         )
     : [];
   const rows = new Map<string, Holding>();

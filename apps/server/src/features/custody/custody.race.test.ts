@@ -354,7 +354,11 @@ describe('a maturity racing a buy of the same asset', () => {
         .select()
         .from(ledgerEntries)
         .where(
-          and(eq(ledgerEntries.kind, 'fixed_term_profit'), eq(ledgerEntries.reference, term.id)),
+          and(
+            eq(ledgerEntries.account, 'customer'),
+            eq(ledgerEntries.kind, 'fixed_term_profit'),
+            eq(ledgerEntries.reference, term.id),
+          ),
         );
       expect(profits).toHaveLength(dec(term.profit).isZero() ? 0 : 1);
       expect((await termsOf(customer))[0]?.status).toBe('matured');

@@ -18,7 +18,7 @@ BEGIN
     PERFORM ledger_refuse('CONFLICT', '{"what": "book_balance"}');
   END IF;
   v_balance := ledger_move_cash(p_user, p_amount, 'book_balance', NULL, p_checker, p_at,
-    'Book balance');
+    'world', 'Book balance');
   UPDATE profiles SET book_balance = 0, book_balance_recorded_by = NULL,
     book_balance_recorded_at = NULL, updated_at = p_at
   WHERE user_id = p_user;

@@ -1,7 +1,8 @@
 -- Completing asset to cash: p_amount of the customer's unlocked holdings, largest value first
 -- (SPEC §9), become p_amount of cash. A listed position gives up the quantity worth at least
 -- what is left (rounded up to its quantity step), a custody item its value, whole or in part;
--- an emptied holding leaves the vault. The sub-cent difference goes to rounding. Returns null,
+-- an emptied holding leaves the vault. The sub-cent difference goes to rounding. The trading
+-- book takes the holdings and pays the cash (decision 021). Returns null,
 -- or the reason (a locale key) when the holdings no longer cover the amount, moving nothing.
 CREATE OR REPLACE FUNCTION ledger_convert_to_cash(
   p_user uuid, p_amount numeric, p_reference text, p_actor uuid, p_at timestamptz, p_assets jsonb
@@ -48,11 +49,13 @@ BEGIN
       END IF;
       v_value := v_quantity * (v_asset->>'price')::numeric;
       PERFORM ledger_move_position(p_user, v_item.asset_symbol, -v_quantity,
-        (v_asset->>'price')::numeric, 'asset_to_cash', p_reference, p_actor, p_at, NULL);
+        (v_asset->>'price')::numeric, 'asset_to_cash', p_reference, p_actor, p_at, NULL, 'trading_book');
     ELSE
       v_value := least(v_item.estimated_value, v_remaining);
       PERFORM ledger_journal(p_user, v_item.id, v_item.asset_symbol, v_item.item_name,
         'asset_to_cash', NULL, -v_value, p_reference, p_actor, p_at);
+      PERFORM ledger_post('trading_book', v_item.asset_symbol, 'asset_to_cash', NULL, v_value,
+        p_reference, p_at);
       IF v_value = v_item.estimated_value THEN
         DELETE FROM valuables WHERE id = v_item.id;
       ELSE
@@ -63,7 +66,7 @@ BEGIN
     v_remaining := v_remaining - v_value;
     v_taken := v_taken + v_value;
   END LOOP;
-  PERFORM ledger_move_cash(p_user, p_amount, 'asset_to_cash', p_reference, p_actor, p_at);
+  PERFORM ledger_move_cash(p_user, p_amount, 'asset_to_cash', p_reference, p_actor, p_at, 'trading_book');
   PERFORM ledger_round(v_taken - p_amount, p_reference, p_at);
   RETURN NULL;
 END;

@@ -36,6 +36,9 @@ BEGIN
       ELSE
         PERFORM ledger_journal(v_row.user_id, v_row.id, v_row.asset_symbol, v_row.item_name,
           'delivery', -v_row.quantity, -coalesce(v_row.estimated_value, 0), p_id::text, v_actor, p_at);
+        -- Delivered: it left the vault for the outside world (decision 021).
+        PERFORM ledger_post('world', v_row.asset_symbol, 'delivery', v_row.quantity,
+          coalesce(v_row.estimated_value, 0), p_id::text, p_at);
         DELETE FROM valuables WHERE id = v_row.id;
       END IF;
     END IF;

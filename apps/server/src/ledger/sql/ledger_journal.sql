@@ -1,4 +1,5 @@
--- One journal row. The journal is append-only (ledger_entries_append_only).
+-- One posting on a customer's holding. The platform's side of a movement is ledger_post's
+-- (decision 021). The journal is append-only (ledger_entries_append_only).
 CREATE OR REPLACE FUNCTION ledger_journal(
   p_user uuid, p_valuable uuid, p_symbol text, p_item text, p_kind text,
   p_quantity numeric, p_value numeric, p_reference text, p_actor uuid, p_at timestamptz,

@@ -12,7 +12,7 @@ BEGIN
     RETURN NULL;
   END IF;
   IF v_term.profit > 0 THEN
-    PERFORM ledger_move_cash(v_term.user_id, v_term.profit, 'fixed_term_profit', p_id::text, NULL, p_at);
+    PERFORM ledger_move_cash(v_term.user_id, v_term.profit, 'fixed_term_profit', p_id::text, NULL, p_at, 'interest');
   END IF;
   SELECT * INTO v_row FROM valuables WHERE id = v_term.valuable_id FOR UPDATE;
   IF FOUND AND v_row.status = 'locked' THEN

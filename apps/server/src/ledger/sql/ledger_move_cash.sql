@@ -2,9 +2,12 @@
 -- when a credit finds none, and journals it with the row's item name and note (staff cash credits
 -- pass theirs: "Wire of 12 November"). Returns the new balance. A debit past zero is refused with
 -- INSUFFICIENT_CASH and the figures for SPEC §8's message.
+-- p_counter names the platform account on the other side (decision 021: trading_book, world,
+-- interest), posted with the opposite amount; null when the other side is another customer's
+-- holding, which the caller moves itself. It has no default: every caller says which.
 CREATE OR REPLACE FUNCTION ledger_move_cash(
   p_user uuid, p_delta numeric, p_kind text, p_reference text, p_actor uuid, p_at timestamptz,
-  p_item text DEFAULT 'Cash', p_note text DEFAULT NULL
+  p_counter text, p_item text DEFAULT 'Cash', p_note text DEFAULT NULL
 ) RETURNS numeric
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -35,6 +38,9 @@ BEGIN
   END LOOP;
   PERFORM ledger_journal(p_user, v_id, 'USD', coalesce(p_item, 'Cash'), p_kind, NULL, p_delta,
     p_reference, p_actor, p_at, p_note);
+  IF p_counter IS NOT NULL THEN
+    PERFORM ledger_post(p_counter, 'USD', p_kind, NULL, -p_delta, p_reference, p_at);
+  END IF;
   RETURN v_balance;
 END;
 $$;

@@ -3,10 +3,12 @@
 -- id). A credit with no position opens one described by p_new (item_name, item_type,
 -- storage_location, unit). Returns the new quantity. Taking more than is held is refused with
 -- INSUFFICIENT_HOLDING; taking from a holding that is fixed for a term or out for delivery,
--- with ASSET_UNAVAILABLE.
+-- with ASSET_UNAVAILABLE. p_counter names the platform account on the other side (decision 021),
+-- posted with the opposite quantity at p_price; null when the caller moves the other side itself
+-- (another customer, or the part split off or brought back).
 CREATE OR REPLACE FUNCTION ledger_move_position(
   p_user uuid, p_symbol text, p_delta numeric, p_price numeric, p_kind text,
-  p_reference text, p_actor uuid, p_at timestamptz, p_new jsonb
+  p_reference text, p_actor uuid, p_at timestamptz, p_new jsonb, p_counter text
 ) RETURNS numeric
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -44,6 +46,9 @@ BEGIN
   v_value := v_quantity * p_price;
   PERFORM ledger_journal(p_user, v_position.id, p_symbol, v_position.item_name, p_kind, p_delta,
     v_value - v_position.estimated_value, p_reference, p_actor, p_at);
+  IF p_counter IS NOT NULL THEN
+    PERFORM ledger_post(p_counter, p_symbol, p_kind, -p_delta, -p_delta * p_price, p_reference, p_at);
+  END IF;
   IF v_quantity = 0 THEN
     DELETE FROM valuables WHERE id = v_position.id;
   ELSE

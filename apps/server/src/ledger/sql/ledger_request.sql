@@ -31,7 +31,7 @@ BEGIN
     IF NOT FOUND THEN
       PERFORM ledger_refuse('NOT_FOUND', '{"what": "bank_account"}');
     END IF;
-    PERFORM ledger_move_cash(p_user, -p_amount, 'withdrawal', p_reference, p_actor, p_at);
+    PERFORM ledger_move_cash(p_user, -p_amount, 'withdrawal', p_reference, p_actor, p_at, 'world');
   ELSIF p_type = 'asset_to_cash' THEN
     SELECT coalesce(sum(estimated_value), 0) INTO v_available FROM valuables
     WHERE user_id = p_user AND status = 'active' AND asset_symbol IS DISTINCT FROM 'USD'

@@ -41,7 +41,7 @@ BEGIN
   END IF;
   v_price := (v_asset->>'price')::numeric;
   PERFORM ledger_move_position(p_user, v_item.asset_symbol, -p_quantity, v_price, p_kind,
-    p_reference, p_actor, p_at, NULL);
+    p_reference, p_actor, p_at, NULL, NULL);
   INSERT INTO valuables (user_id, item_name, item_type, estimated_value, description,
     storage_location, asset_symbol, quantity, unit, status, date_stored, created_at, updated_at)
   VALUES (p_user, v_item.item_name, v_item.item_type, p_quantity * v_price, v_item.description,

@@ -54,7 +54,7 @@ BEGIN
   v_reference := coalesce(v_row.reference, v_row.id::text);
   IF p_status = 'completed' THEN
     IF v_row.type IN ('card_deposit', 'bank_deposit') THEN
-      PERFORM ledger_move_cash(v_row.user_id, v_row.amount, 'deposit', v_reference, v_actor, p_at);
+      PERFORM ledger_move_cash(v_row.user_id, v_row.amount, 'deposit', v_reference, v_actor, p_at, 'world');
     ELSIF v_row.type = 'asset_to_cash' THEN
       v_failure := ledger_convert_to_cash(v_row.user_id, v_row.amount, v_reference, v_actor, p_at, p_assets);
       IF v_failure IS NOT NULL THEN
@@ -63,7 +63,7 @@ BEGIN
       END IF;
     END IF;
   ELSIF v_row.type = 'withdrawal' THEN
-    PERFORM ledger_move_cash(v_row.user_id, v_row.amount, 'refund', v_reference, v_actor, p_at);
+    PERFORM ledger_move_cash(v_row.user_id, v_row.amount, 'refund', v_reference, v_actor, p_at, 'world');
   END IF;
   UPDATE transfers SET status = v_status, reason = v_reason, decided_by = p_actor,
     decided_at = p_at, updated_at = p_at

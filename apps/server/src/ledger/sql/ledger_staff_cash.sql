@@ -26,7 +26,7 @@ BEGIN
     END IF;
     v_delta := CASE p_kind WHEN 'admin_edit' THEN p_amount ELSE 0 END - v_position.estimated_value;
   END IF;
-  PERFORM ledger_move_cash(p_user, v_delta, p_kind, NULL, p_actor, p_at, p_item, p_note);
+  PERFORM ledger_move_cash(p_user, v_delta, p_kind, NULL, p_actor, p_at, 'world', p_item, p_note);
   IF p_kind = 'admin_delete' THEN
     DELETE FROM valuables WHERE id = v_position.id;
   END IF;

@@ -5,7 +5,8 @@
 -- the quantity removed), the audit row p_audit_details with the valuable's id (and, for an edit,
 -- its fields before and after), and the customer's pages are told. Only an active holding other than cash changes here (cash: ledger_staff_cash);
 -- a traded position's value follows its quantity at listed prices, so it is only removed.
--- Returns the valuable as it is after (no row once removed).
+-- Returns the valuable as it is after (no row once removed). A custody item's value comes in and
+-- goes out through the platform's custody intake account (decision 021).
 CREATE OR REPLACE FUNCTION ledger_staff_item(
   p_user uuid, p_actor uuid, p_at timestamptz, p_valuable uuid, p_item jsonb,
   p_audit_action text, p_audit_details jsonb, p_ip text
@@ -28,6 +29,7 @@ BEGIN
     RETURNING * INTO v_after;
     PERFORM ledger_journal(p_user, v_after.id, NULL, v_after.item_name, 'admin_add', NULL,
       coalesce(v_value, 0), NULL, p_actor, p_at);
+    PERFORM ledger_post('custody_intake', NULL, 'admin_add', NULL, -coalesce(v_value, 0), NULL, p_at);
   ELSE
     SELECT * INTO v_before FROM valuables WHERE id = p_valuable AND user_id = p_user FOR UPDATE;
     IF NOT FOUND THEN
@@ -40,6 +42,10 @@ BEGIN
       PERFORM ledger_journal(p_user, p_valuable, v_before.asset_symbol, v_before.item_name,
         'admin_delete', -v_before.quantity, -coalesce(v_before.estimated_value, 0), NULL, p_actor,
         p_at);
+      -- A custody item goes back out through the intake; a traded position to the world.
+      PERFORM ledger_post(CASE WHEN v_before.asset_symbol IS NULL THEN 'custody_intake' ELSE 'world' END,
+        v_before.asset_symbol, 'admin_delete', v_before.quantity, coalesce(v_before.estimated_value, 0),
+        NULL, p_at);
       DELETE FROM valuables WHERE id = p_valuable;
     ELSE
       IF v_before.asset_symbol IS NOT NULL OR v_before.quantity IS NOT NULL THEN
@@ -52,6 +58,8 @@ BEGIN
       RETURNING * INTO v_after;
       PERFORM ledger_journal(p_user, p_valuable, NULL, v_after.item_name, 'admin_edit', NULL,
         coalesce(v_value, 0) - coalesce(v_before.estimated_value, 0), NULL, p_actor, p_at);
+      PERFORM ledger_post('custody_intake', NULL, 'admin_edit', NULL,
+        coalesce(v_before.estimated_value, 0) - coalesce(v_value, 0), NULL, p_at);
       v_details := v_details || jsonb_build_object(
         'before', valuable_snapshot(v_before), 'after', valuable_snapshot(v_after));
     END IF;

@@ -1,5 +1,6 @@
 -- A swap (DESIGN §2, §5): p_from_quantity of p_from out at its price, p_to_quantity of p_to in
--- at its price, p_cash (whole cents, possibly zero) back to cash; the rest is rounding.
+-- at its price, p_cash (whole cents, possibly zero) back to cash; the rest is rounding. The
+-- trading book takes the other side of each (decision 021).
 CREATE OR REPLACE FUNCTION ledger_swap(
   p_user uuid, p_actor uuid, p_at timestamptz, p_key text, p_hash text,
   p_from text, p_from_quantity numeric, p_from_price numeric,
@@ -16,17 +17,17 @@ BEGIN
     RETURN v_replay;
   END IF;
   IF p_cash > 0 THEN
-    v_cash := ledger_move_cash(p_user, p_cash, 'swap_cash', p_reference, p_actor, p_at);
+    v_cash := ledger_move_cash(p_user, p_cash, 'swap_cash', p_reference, p_actor, p_at, 'trading_book');
   ELSE
     SELECT estimated_value INTO v_cash FROM valuables
     WHERE user_id = p_user AND asset_symbol = 'USD' AND status = 'active';
   END IF;
   IF p_from < p_to THEN
-    PERFORM ledger_move_position(p_user, p_from, -p_from_quantity, p_from_price, 'swap_out', p_reference, p_actor, p_at, NULL);
-    PERFORM ledger_move_position(p_user, p_to, p_to_quantity, p_to_price, 'swap_in', p_reference, p_actor, p_at, p_new);
+    PERFORM ledger_move_position(p_user, p_from, -p_from_quantity, p_from_price, 'swap_out', p_reference, p_actor, p_at, NULL, 'trading_book');
+    PERFORM ledger_move_position(p_user, p_to, p_to_quantity, p_to_price, 'swap_in', p_reference, p_actor, p_at, p_new, 'trading_book');
   ELSE
-    PERFORM ledger_move_position(p_user, p_to, p_to_quantity, p_to_price, 'swap_in', p_reference, p_actor, p_at, p_new);
-    PERFORM ledger_move_position(p_user, p_from, -p_from_quantity, p_from_price, 'swap_out', p_reference, p_actor, p_at, NULL);
+    PERFORM ledger_move_position(p_user, p_to, p_to_quantity, p_to_price, 'swap_in', p_reference, p_actor, p_at, p_new, 'trading_book');
+    PERFORM ledger_move_position(p_user, p_from, -p_from_quantity, p_from_price, 'swap_out', p_reference, p_actor, p_at, NULL, 'trading_book');
   END IF;
   PERFORM ledger_round(p_from_quantity * p_from_price - p_to_quantity * p_to_price - p_cash, p_reference, p_at);
   RETURN ledger_answer(p_user, p_key, 201,

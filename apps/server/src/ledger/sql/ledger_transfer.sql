@@ -1,7 +1,8 @@
 -- An asset transfer (DESIGN §5): the whole valuable, or p_quantity of a traded position (in its
 -- unit) or of cash (dollars), from p_user to the owner of p_receiver_account, at once. p_assets
 -- holds each listed asset's price, quantity decimals and new-position description. The answer
--- is the transfer as the sender sees it.
+-- is the transfer as the sender sees it. Both sides are customers' holdings: no platform account
+-- takes part (decision 021).
 CREATE OR REPLACE FUNCTION ledger_transfer(
   p_user uuid, p_actor uuid, p_at timestamptz, p_key text, p_hash text,
   p_id uuid, p_receiver_account text, p_valuable uuid, p_quantity numeric,
@@ -45,11 +46,11 @@ BEGIN
       PERFORM ledger_refuse('QUANTITY_INVALID', '{"what": "cash"}');
     END IF;
     IF p_user < v_receiver THEN
-      PERFORM ledger_move_cash(p_user, -v_quantity, 'transfer_out', v_reference, p_actor, p_at);
-      PERFORM ledger_move_cash(v_receiver, v_quantity, 'transfer_in', v_reference, NULL, p_at);
+      PERFORM ledger_move_cash(p_user, -v_quantity, 'transfer_out', v_reference, p_actor, p_at, NULL);
+      PERFORM ledger_move_cash(v_receiver, v_quantity, 'transfer_in', v_reference, NULL, p_at, NULL);
     ELSE
-      PERFORM ledger_move_cash(v_receiver, v_quantity, 'transfer_in', v_reference, NULL, p_at);
-      PERFORM ledger_move_cash(p_user, -v_quantity, 'transfer_out', v_reference, p_actor, p_at);
+      PERFORM ledger_move_cash(v_receiver, v_quantity, 'transfer_in', v_reference, NULL, p_at, NULL);
+      PERFORM ledger_move_cash(p_user, -v_quantity, 'transfer_out', v_reference, p_actor, p_at, NULL);
     END IF;
     v_value := v_quantity;
     v_quantity := NULL;
@@ -66,14 +67,14 @@ BEGIN
     END IF;
     IF p_user < v_receiver THEN
       PERFORM ledger_move_position(p_user, v_item.asset_symbol, -v_quantity, (v_asset->>'price')::numeric,
-        'transfer_out', v_reference, p_actor, p_at, NULL);
+        'transfer_out', v_reference, p_actor, p_at, NULL, NULL);
       PERFORM ledger_move_position(v_receiver, v_item.asset_symbol, v_quantity, (v_asset->>'price')::numeric,
-        'transfer_in', v_reference, NULL, p_at, v_asset->'new');
+        'transfer_in', v_reference, NULL, p_at, v_asset->'new', NULL);
     ELSE
       PERFORM ledger_move_position(v_receiver, v_item.asset_symbol, v_quantity, (v_asset->>'price')::numeric,
-        'transfer_in', v_reference, NULL, p_at, v_asset->'new');
+        'transfer_in', v_reference, NULL, p_at, v_asset->'new', NULL);
       PERFORM ledger_move_position(p_user, v_item.asset_symbol, -v_quantity, (v_asset->>'price')::numeric,
-        'transfer_out', v_reference, p_actor, p_at, NULL);
+        'transfer_out', v_reference, p_actor, p_at, NULL, NULL);
     END IF;
     v_value := v_quantity * (v_asset->>'price')::numeric;
   ELSE

@@ -1,6 +1,7 @@
 // The Ledger Check tab: runs on open, the success and the failure banners, the platform totals,
-// every difference as a row (and a card on phones), "Run check" running it again, the load
-// error with its retry, and the Arabic texts.
+// the platform's position per asset, every difference as a row (and a card on phones), an
+// unbalanced movement, "Run check" running it again, the load error with its retry, and the
+// Arabic texts.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,6 +39,36 @@ const whole: LedgerReport = {
   holdings: 14,
   differences: [],
   platform,
+  positions: [
+    {
+      asset: 'USD',
+      customers: '13777.00000000',
+      tradingBook: '9765.99999895',
+      rounding: '0.00000105',
+      world: '-23600.00000000',
+      interest: '-57.00000000',
+      custodyIntake: '0.00000000',
+    },
+    {
+      asset: 'XAU',
+      customers: '115000.00000000',
+      tradingBook: '-115000.00000000',
+      rounding: '0.00000000',
+      world: '0.00000000',
+      interest: '0.00000000',
+      custodyIntake: '0.00000000',
+    },
+    {
+      asset: null,
+      customers: '12500.00000000',
+      tradingBook: '0.00000000',
+      rounding: '0.00000000',
+      world: '0.00000000',
+      interest: '0.00000000',
+      custodyIntake: '-12500.00000000',
+    },
+  ],
+  movements: 21,
   ok: true,
 };
 
@@ -64,6 +95,16 @@ const broken: LedgerReport = {
       expected: '48556.99999895',
       actual: '48557.99999895',
     },
+    {
+      userId: null,
+      email: null,
+      valuableId: null,
+      itemName: 'XAG',
+      kind: 'unbalanced',
+      expected: '0.00000000',
+      actual: '100.00000000',
+      movement: '-42',
+    },
   ],
   platform: { ...platform, holdingsValue: '48557.99999895' },
   ok: false,
@@ -88,19 +129,44 @@ describe('LedgerCheckTab', () => {
       '$0.00000105',
     );
     expect(totals).toHaveTextContent('Journal rows');
+    expect(within(totals).getByTestId('ledger-total-movements')).toHaveTextContent('21');
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows the platform position per asset in each asset's own unit", async () => {
+    stubApi({ [url]: { status: 200, body: whole } });
+    renderWithProviders(<LedgerCheckTab />);
+    const table = await screen.findByTestId('ledger-position-table');
+    const rows = within(table).getAllByTestId('ledger-position-row');
+    expect(rows.map((row) => row.querySelector('th')?.textContent)).toEqual([
+      'USD',
+      'XAU',
+      'Custody items',
+    ]);
+    const [cash, gold, items] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    // Cash in dollars, down to the rounding account's sub-cents.
+    expect(within(cash).getByTestId('ledger-position-customers')).toHaveTextContent('$13,777.00');
+    expect(within(cash).getByTestId('ledger-position-rounding')).toHaveTextContent('$0.00000105');
+    expect(within(cash).getByTestId('ledger-position-world')).toHaveTextContent('-$23,600.00');
+    // A listed asset in its quantity, never dollars.
+    expect(within(gold).getByTestId('ledger-position-tradingBook')).toHaveTextContent('-115000');
+    expect(gold).not.toHaveTextContent('$');
+    expect(within(items).getByTestId('ledger-position-custodyIntake')).toHaveTextContent(
+      '-$12,500.00',
+    );
+    expect(within(table).getByRole('columnheader', { name: 'Trading book' })).toBeInTheDocument();
   });
 
   it('lists every difference with the customer, the item, what differs, expected and actual', async () => {
     stubApi({ [url]: { status: 200, body: broken } });
     renderWithProviders(<LedgerCheckTab />);
     expect(await screen.findByTestId('ledger-check-result')).toHaveTextContent(
-      '2 differences found',
+      '3 differences found',
     );
     const rows = within(screen.getByTestId('ledger-difference-table')).getAllByTestId(
       'ledger-difference-row',
     );
-    expect(rows).toHaveLength(2);
+    expect(rows).toHaveLength(3);
     expect(rows[0]).toHaveTextContent('layla@demo.secure-vault.test');
     // A hostile item name is text, never markup.
     expect(rows[0]).toHaveTextContent('Gold <script>');
@@ -114,10 +180,16 @@ describe('LedgerCheckTab', () => {
     expect(rows[1]).toHaveTextContent('Holdings and journal totals disagree');
     expect(rows[1]).toHaveTextContent('$48,556.99999895');
     expect(rows[1]).toHaveTextContent('$48,557.99999895');
+    // An unbalanced movement names the asset and the movement; silver is left over in grams.
+    expect(rows[2]).toHaveTextContent('A movement does not balance');
+    expect(rows[2]).toHaveTextContent('XAG');
+    expect(rows[2]).toHaveTextContent('Movement -42');
+    expect(rows[2]).toHaveTextContent('100');
+    expect(rows[2]).not.toHaveTextContent('$');
     const cards = within(screen.getByTestId('ledger-difference-cards')).getAllByTestId(
       'ledger-difference-card',
     );
-    expect(cards).toHaveLength(2);
+    expect(cards).toHaveLength(3);
     expect(cards[0]).toHaveTextContent('Expected (journal)');
   });
 
@@ -136,7 +208,7 @@ describe('LedgerCheckTab', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Run check' }));
     await waitFor(() =>
-      expect(screen.getByTestId('ledger-check-result')).toHaveTextContent('2 differences found'),
+      expect(screen.getByTestId('ledger-check-result')).toHaveTextContent('3 differences found'),
     );
     expect(calls).toBe(2);
   });
@@ -166,8 +238,12 @@ describe('LedgerCheckTab', () => {
     await loadCatalogs(['admin']);
     stubApi({ [url]: { status: 200, body: broken } });
     renderWithProviders(<LedgerCheckTab />);
-    expect(await screen.findByTestId('ledger-check-result')).toHaveTextContent('عُثر على اختلافين');
+    expect(await screen.findByTestId('ledger-check-result')).toHaveTextContent(
+      'عُثر على 3 اختلافات',
+    );
     expect(screen.getByRole('button', { name: 'تشغيل الفحص' })).toBeInTheDocument();
     expect(screen.getByText('مطابقة السجل')).toBeInTheDocument();
+    expect(screen.getByText('مركز المنصة حسب الأصل')).toBeInTheDocument();
+    expect(screen.getByText('حركة غير متوازنة', { selector: 'td' })).toBeInTheDocument();
   });
 });

@@ -1,13 +1,15 @@
 // Ledger Check (issue 15 item 6): runs the reconciliation when the tab opens and again on "Run
 // check": a banner with the outcome, the platform's totals, and every difference (customer, item,
 // what differs, what the journal says and what the holding shows) — a table on wide screens, one
-// card per difference on phones. The same check as `npm run check:ledger`.
+// card per difference on phones — and the platform's position per asset by account (decision
+// 021). The same check as `npm run check:ledger`.
 import { CircleAlert, CircleCheck, RotateCw } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import * as ledgerCheck from '@secure-vault/shared/ledger-check/contracts';
 import type {
   LedgerDifference,
   LedgerPlatformTotals,
+  LedgerPosition,
   LedgerReport,
 } from '@secure-vault/shared/ledger-check/contracts';
 import { Alert } from '@/components/ui/alert';
@@ -24,12 +26,88 @@ import { EmailAddress } from '@/components/ui/email-address';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
+/** An amount in an asset's own unit: dollars for cash and custody items (no symbol), else a quantity. */
+function inUnit(asset: string | null, value: string): string {
+  return asset === null || asset === 'USD'
+    ? formatExactUsd(value)
+    : ltrIsolate(normalizeDecimal(value));
+}
+
 /** A difference's figure: a quantity or a count as the exact number, else dollars. */
 function figure(difference: LedgerDifference, value: string): string {
+  if (difference.kind === 'unbalanced') return inUnit(difference.itemName, value);
   if (difference.kind === 'quantity' || difference.kind === 'duplicate_cash') {
     return ltrIsolate(normalizeDecimal(value));
   }
   return formatExactUsd(value);
+}
+
+const positionKeys = [
+  'customers',
+  'tradingBook',
+  'rounding',
+  'world',
+  'interest',
+  'custodyIntake',
+] as const satisfies readonly (keyof LedgerPosition)[];
+
+function Positions({ positions }: { positions: LedgerPosition[] }) {
+  const { t } = useTranslation('admin');
+  const headClass = 'px-3 py-2.5 text-end font-medium text-muted-foreground whitespace-nowrap';
+  return (
+    <section className="grid gap-3" aria-labelledby="ledger-check-positions">
+      <div className="grid gap-1">
+        <h4 id="ledger-check-positions" className="text-base font-semibold">
+          {t('ledgerCheck.positions.title')}
+        </h4>
+        <p className="text-sm text-muted-foreground">{t('ledgerCheck.positions.description')}</p>
+      </div>
+      {positions.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('ledgerCheck.positions.empty')}</p>
+      ) : (
+        // Scrolls sideways on a phone; the asset column stays readable at the start.
+        <div className="relative overflow-x-auto rounded-md border" tabIndex={0}>
+          <table className="w-full text-sm" data-testid="ledger-position-table">
+            <caption className="sr-only">{t('ledgerCheck.positions.caption')}</caption>
+            <thead className="border-b bg-muted/50">
+              <tr>
+                <th scope="col" className={cn(headClass, 'text-start')}>
+                  {t('ledgerCheck.positions.asset')}
+                </th>
+                {positionKeys.map((key) => (
+                  <th key={key} scope="col" className={headClass}>
+                    {t(`ledgerCheck.positions.${key}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {positions.map((position) => (
+                <tr key={position.asset ?? 'items'} data-testid="ledger-position-row">
+                  <th scope="row" className="px-3 py-2.5 text-start font-medium">
+                    {position.asset === null ? (
+                      t('ledgerCheck.positions.custodyItems')
+                    ) : (
+                      <bdi>{position.asset}</bdi>
+                    )}
+                  </th>
+                  {positionKeys.map((key) => (
+                    <td
+                      key={key}
+                      className="px-3 py-2.5 text-end tabular-nums whitespace-nowrap"
+                      data-testid={`ledger-position-${key}`}
+                    >
+                      {inUnit(position.asset, position[key])}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
 }
 
 const totalKeys = [
@@ -44,7 +122,7 @@ const totalKeys = [
   'delivered',
 ] as const satisfies readonly (keyof LedgerPlatformTotals)[];
 
-function Totals({ platform }: { platform: LedgerPlatformTotals }) {
+function Totals({ platform, movements }: { platform: LedgerPlatformTotals; movements: number }) {
   const { t } = useTranslation('admin');
   return (
     <section className="grid gap-3" aria-labelledby="ledger-check-totals">
@@ -69,6 +147,12 @@ function Totals({ platform }: { platform: LedgerPlatformTotals }) {
             {ltrIsolate(String(platform.journalRows))}
           </dd>
         </div>
+        <div className="flex justify-between gap-4 border-b py-1.5">
+          <dt className="text-muted-foreground">{t('ledgerCheck.totals.movements')}</dt>
+          <dd className="text-end font-medium tabular-nums" data-testid="ledger-total-movements">
+            {ltrIsolate(String(movements))}
+          </dd>
+        </div>
       </dl>
     </section>
   );
@@ -82,6 +166,16 @@ function who(t: TFunction, difference: LedgerDifference) {
 }
 
 function item(t: TFunction, difference: LedgerDifference) {
+  if (difference.kind === 'unbalanced') {
+    return (
+      <span className="grid">
+        <bdi>{difference.itemName ?? t('ledgerCheck.positions.custodyItems')}</bdi>
+        <span className="text-muted-foreground">
+          {t('ledgerCheck.differences.movement', { movement: difference.movement ?? '' })}
+        </span>
+      </span>
+    );
+  }
   if (difference.itemName) return <bdi className="break-words">{difference.itemName}</bdi>;
   return <span className="text-muted-foreground">{t('ledgerCheck.differences.noItem')}</span>;
 }
@@ -204,7 +298,8 @@ function Result({ report }: { report: LedgerReport }) {
         </div>
       </Alert>
       {report.differences.length > 0 ? <Differences differences={report.differences} /> : null}
-      <Totals platform={report.platform} />
+      <Positions positions={report.positions} />
+      <Totals platform={report.platform} movements={report.movements} />
     </>
   );
 }
