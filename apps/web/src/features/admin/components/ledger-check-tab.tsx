@@ -66,7 +66,13 @@ function Positions({ positions }: { positions: LedgerPosition[] }) {
         <p className="text-sm text-muted-foreground">{t('ledgerCheck.positions.empty')}</p>
       ) : (
         // Scrolls sideways on a phone; the asset column stays readable at the start.
-        <div className="relative overflow-x-auto rounded-md border" tabIndex={0}>
+        <div
+          className="relative overflow-x-auto rounded-md border"
+          // Focusable so a keyboard can scroll it; named for the screen reader that lands on it.
+          tabIndex={0}
+          role="region"
+          aria-label={t('ledgerCheck.positions.caption')}
+        >
           <table className="w-full text-sm" data-testid="ledger-position-table">
             <caption className="sr-only">{t('ledgerCheck.positions.caption')}</caption>
             <thead className="border-b bg-muted/50">
