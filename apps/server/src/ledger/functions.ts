@@ -124,6 +124,16 @@ export const ledgerBookBalance = sqlFunction('ledger_book_balance', {
   p_ip: 'text',
 });
 
+export const ledgerDecideProposal = sqlFunction('ledger_decide_proposal', {
+  p_id: 'uuid',
+  p_staff: 'uuid',
+  p_decision: 'text',
+  p_reason: 'text',
+  p_at: 'timestamptz',
+  p_ip: 'text',
+  p_assets: 'jsonb',
+});
+
 export const ledgerClaimKey = sqlFunction('ledger_claim_key', {
   p_user: 'uuid',
   p_key: 'text',

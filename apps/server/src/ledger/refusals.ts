@@ -60,7 +60,10 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
         ? 'Enter an amount of cash above zero, in whole cents.'
         : `Enter a quantity of ${assetName(d.symbol)} above zero, within its decimals.`,
   IDEMPOTENCY_KEY_REUSED: () => 'This Idempotency-Key was already used for a different request.',
-  FORBIDDEN: () => 'Staff cannot decide a request of their own; another staff member must.',
+  FORBIDDEN: (d) =>
+    d.what === 'withdraw'
+      ? 'Only the staff member who made a proposal may withdraw it.'
+      : 'Staff cannot decide a request of their own; another staff member must.',
   OWN_ACCOUNT: () => 'Staff cannot act on their own account; another staff member must.',
   STAFF_ACCOUNT: () =>
     'Staff accounts cannot be changed from the admin panel; they are managed with the admin command.',
@@ -69,13 +72,15 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
   CONFLICT: (d) =>
     d.what === 'book_balance'
       ? 'The pending book balance is no longer the one proposed; review it again.'
-      : d.proposal
-        ? `This proposal is already ${d.proposal}; a decided proposal does not change.`
-        : d.wanted
-          ? `A delivery that is ${d.status ?? ''} cannot become ${d.wanted}.`
-          : d.status
-            ? `This request is already ${d.status}; a final state does not change.`
-            : 'A request with this Idempotency-Key is still being processed.',
+      : d.what === 'changed'
+        ? 'This valuable changed after the proposal was made; reject it and propose again.'
+        : d.proposal
+          ? `This proposal is already ${d.proposal}; a decided proposal does not change.`
+          : d.wanted
+            ? `A delivery that is ${d.status ?? ''} cannot become ${d.wanted}.`
+            : d.status
+              ? `This request is already ${d.status}; a final state does not change.`
+              : 'A request with this Idempotency-Key is still being processed.',
   NOT_FOUND: (d) => notFound[d.what ?? 'valuable'] ?? 'No such valuable.',
   UNPROCESSABLE: (d) =>
     d.what === 'traded'
@@ -93,6 +98,7 @@ const pastTense: Record<string, string> = {
 
 const notFound: Record<string, string> = {
   user: 'No such user.',
+  proposal: 'No such proposal.',
   valuable: 'No such valuable.',
   receiver: 'No customer has this account number.',
   bank_account: 'This bank account was not found.',

@@ -1,8 +1,8 @@
 // The approvals queue (contracts: shared/approvals/contracts.ts; DESIGN §4 "Dual control"):
 // staff list the proposals waiting for a second pair of eyes, approve or reject another's, or
 // withdraw their own. Each decision is made once per Idempotency-Key, under the proposal's row
-// lock, with its change (ledger/proposals.ts) in the same transaction; a request made final
-// emails its customer once committed.
+// lock, with its change in the same statement (ledger_decide_proposal, through ledger/proposals.ts);
+// a request made final emails its customer once committed.
 import type { Proposal, ProposalPage } from '@secure-vault/shared/approvals';
 import type { proposalListQuerySchema } from '@secure-vault/shared/approvals';
 import type { z } from 'zod';
@@ -16,7 +16,7 @@ import {
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
-import { approve, reject, withdraw } from '../../ledger/proposals.ts';
+import { decide, type ProposalDecision } from '../../ledger/proposals.ts';
 import { onceForKey } from '../../ledger/staff-idempotency.ts';
 import { sendDecidedEmailFor } from '../../mail/request-decided-email.ts';
 
@@ -40,8 +40,7 @@ export async function listProposals(
   return { items, total, page: query.page, pageSize: query.pageSize, pending };
 }
 
-export type ProposalDecision =
-  { decision: 'approve' } | { decision: 'reject'; reason: string } | { decision: 'withdraw' };
+export type { ProposalDecision };
 
 export async function decideProposal(
   ctx: AppContext,
@@ -61,14 +60,7 @@ export async function decideProposal(
     at,
     200,
     async (inTx, tx) => {
-      if (decision.decision === 'approve') {
-        const approved = await approve(inTx, tx, staffId, id, at, meta.ip);
-        settledRequestId = approved.settledRequestId;
-      } else if (decision.decision === 'reject') {
-        await reject(tx, staffId, id, decision.reason, at, meta.ip);
-      } else {
-        await withdraw(tx, staffId, id, at, meta.ip);
-      }
+      settledRequestId = await decide(inTx, staffId, id, decision, at, meta.ip);
       return readProposal(tx, staffId, id);
     },
   );
