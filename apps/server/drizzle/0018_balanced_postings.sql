@@ -54,6 +54,12 @@ WHERE "amount" <> 0;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ALTER COLUMN "movement" SET DEFAULT coalesce(nullif(current_setting('sv.movement', true), '')::bigint, set_config('sv.movement', nextval('ledger_movements')::text, true)::bigint);--> statement-breakpoint
 ALTER TABLE "ledger_entries" ALTER COLUMN "movement" SET NOT NULL;--> statement-breakpoint
 CREATE INDEX "ledger_entries_movement_idx" ON "ledger_entries" USING btree ("movement");--> statement-breakpoint
+-- The platform's rows have no user and no valuable: the customer-side indexes leave them out,
+-- so a trade's postings on the trading book and rounding cost no entries there.
+DROP INDEX "ledger_entries_user_created_idx";--> statement-breakpoint
+DROP INDEX "ledger_entries_valuable_idx";--> statement-breakpoint
+CREATE INDEX "ledger_entries_user_created_idx" ON "ledger_entries" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "ledger_entries"."user_id" is not null;--> statement-breakpoint
+CREATE INDEX "ledger_entries_valuable_idx" ON "ledger_entries" USING btree ("valuable_id") WHERE "ledger_entries"."valuable_id" is not null;--> statement-breakpoint
 CREATE INDEX "ledger_entries_platform_idx" ON "ledger_entries" USING btree ("account","asset_symbol") WHERE "ledger_entries"."user_id" is null;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_account_check" CHECK ("ledger_entries"."account" in ('customer', 'trading_book', 'rounding', 'world', 'interest', 'custody_intake'));--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_owner_check" CHECK (("ledger_entries"."user_id" is null) = ("ledger_entries"."account" <> 'customer'));--> statement-breakpoint
