@@ -1,83 +1,21 @@
-// `npm test`: the web build, then side by side the unit, integration and component tests
-// (Vitest) and the end-to-end journeys (Playwright) against that build. Prints one closing
-// line: "tests: N passed, N failed, N skipped".
-import { spawn, spawnSync } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeSync } from 'node:fs';
+// `npm test`: unit, integration and component tests (Vitest), then the web build and the
+// end-to-end journeys (Playwright). Prints one closing line: "tests: N passed, N failed, N skipped".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 
 const root = path.resolve(import.meta.dirname, '..');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'sv-test-'));
 const bin = (name: string) => path.join(root, 'node_modules/.bin', name);
 
-function run(command: string, args: string[]): number {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  return result.status ?? 1;
-}
-
-const running = new Set<ChildProcess>();
-
-/**
- * Runs a suite beside the other. Two suites writing to one terminal tear each other's lines, so
- * each line is passed on whole with the suite's label in front, and the suite's own output is
- * kept unlabelled in `<label>.log` in the reports folder.
- */
-function runBeside(
-  label: string,
-  command: string,
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): Promise<number> {
-  const logPath = path.join(reports, `${label}.log`);
-  const log = openSync(logPath, 'w');
-  const child = spawn(command, args, {
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): number {
+  const result = spawnSync(command, args, {
     cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: 'inherit',
     env: { ...process.env, ...env },
   });
-  running.add(child);
-
-  const forward = (from: Readable, to: NodeJS.WriteStream) => {
-    let partial = '';
-    const emit = (line: string) => {
-      // Synchronous, so nothing is lost to process.exit at the end.
-      writeSync(log, `${line}\n`);
-      to.write(`[${label}] ${line}\n`);
-    };
-    from.setEncoding('utf8');
-    from.on('data', (chunk: string) => {
-      const lines = (partial + chunk).split('\n');
-      partial = lines.pop() ?? '';
-      for (const line of lines) emit(line);
-    });
-    from.on('end', () => {
-      if (partial !== '') emit(partial);
-    });
-  };
-  forward(child.stdout, process.stdout);
-  forward(child.stderr, process.stderr);
-
-  return new Promise((resolve) => {
-    child.on('error', (error) => {
-      console.error(`[${label}] ${error.message}`);
-    });
-    // 'close' waits for the last lines still in the pipes after the exit; but a process the
-    // suite left behind (a server) holds them open for ever, so they get five seconds, no more.
-    child.on('exit', () => {
-      setTimeout(() => {
-        child.stdout.destroy();
-        child.stderr.destroy();
-      }, 5_000).unref();
-    });
-    child.on('close', (code) => {
-      running.delete(child);
-      closeSync(log);
-      console.log(`[${label}] exited with ${code ?? 'a signal'}; full output: ${logPath}`);
-      resolve(code ?? 1);
-    });
-  });
+  return result.status ?? 1;
 }
 
 /** The first lines of a failure, enough to tell which assertion and why. */
@@ -96,40 +34,17 @@ interface Counts {
   skipped: number;
 }
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-// Failed Vitest tests, repeated at the very end: the e2e output beside them would bury them.
+// Failed Vitest tests, repeated at the very end: the build and e2e output would bury them.
 const failures: string[] = [];
 
-// 1. The web build the e2e server serves, finished before Playwright starts. Vitest does not
-// need it, so a failed build still lets Vitest run.
-const buildStatus = run('npm', ['run', 'build']);
-if (buildStatus !== 0) total.failed += 1;
-
-// 2. Vitest (shared, server on PGlite and PostgreSQL when TEST_DATABASE_URL is set, web) and
-// Playwright (a real server in Chromium) at once. Worker counts stay as configured (Vitest:
-// cores − 1, so one on two cores; Playwright: two in CI), so each suite runs as it did alone and
-// only the wall clock changes.
-// A signal to `npm test` stops both suites, with SIGINT: Playwright stops its server on SIGINT
-// but dies on SIGTERM and leaves it running. The summary prints once both have exited.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    for (const child of running) child.kill('SIGINT');
-  });
-}
+// 1. Vitest: shared, server (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), web.
 const vitestReport = path.join(reports, 'vitest.json');
-const e2eReport = path.join(reports, 'playwright.json');
-const runE2e = buildStatus === 0 && process.env.SKIP_E2E !== '1';
-const [vitestStatus, e2eStatus] = await Promise.all([
-  runBeside('unit', bin('vitest'), [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-  ]),
-  runE2e
-    ? runBeside('e2e', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport })
-    : 0,
+const vitestStatus = run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
 ]);
-
 if (existsSync(vitestReport)) {
   const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as {
     numPassedTests: number;
@@ -162,7 +77,15 @@ if (existsSync(vitestReport)) {
   total.failed += 1;
 }
 
-if (runE2e) {
+// 2. The web build the e2e server serves.
+const buildStatus = run('npm', ['run', 'build']);
+if (buildStatus !== 0) total.failed += 1;
+
+// 3. Playwright against a real server in Chromium.
+let e2eStatus = 0;
+if (buildStatus === 0 && process.env.SKIP_E2E !== '1') {
+  const e2eReport = path.join(reports, 'playwright.json');
+  e2eStatus = run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eReport });
   if (existsSync(e2eReport)) {
     const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number; skipped: number };
@@ -170,9 +93,6 @@ if (runE2e) {
     total.passed += stats.expected + stats.flaky;
     total.failed += stats.unexpected;
     total.skipped += stats.skipped;
-    // A run that failed outside any test (global setup, say) still writes a report, with 0
-    // unexpected: it counts as one failure, as a Vitest file that failed to load does.
-    if (stats.unexpected === 0 && e2eStatus !== 0) total.failed += 1;
   } else if (e2eStatus !== 0) {
     total.failed += 1;
   }
