@@ -1,5 +1,6 @@
 // The trading and history screens (SPEC §2) are accessible in both languages and both themes,
 // lay out at 360 px without sideways scrolling, and say so when an address names no asset.
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test, waitForPage } from './support/fixtures.ts';
 import { createCustomer, uniqueEmail } from './support/auth.ts';
 import { signInThroughForm } from './support/vault.ts';
@@ -16,6 +17,19 @@ const catalogs = {
 } as const;
 
 const screens = ['/precious-metals', '/metal-calculator/au', '/crypto', '/crypto/BTC', '/history'];
+
+/** A new customer, signed in through the form in `language`. */
+async function signInNewCustomer(
+  page: Page,
+  request: APIRequestContext,
+  readMailbox: Parameters<typeof createCustomer>[1],
+  language: 'en' | 'ar',
+  label: string,
+): Promise<void> {
+  const email = uniqueEmail(label);
+  await createCustomer(request, readMailbox, email, 'customer-password');
+  await signInThroughForm(page, language, email, 'customer-password');
+}
 
 for (const language of ['en', 'ar'] as const) {
   const { trading: t, history: h, catalogue: c } = catalogs[language];
@@ -35,9 +49,13 @@ for (const language of ['en', 'ar'] as const) {
         expectAccessible,
       }) => {
         await usePreferences({ language, theme });
-        const email = uniqueEmail(`trading-axe-${language}-${theme}`);
-        await createCustomer(request, readMailbox, email, 'customer-password');
-        await signInThroughForm(page, language, email, 'customer-password');
+        await signInNewCustomer(
+          page,
+          request,
+          readMailbox,
+          language,
+          `trading-axe-${language}-${theme}`,
+        );
         for (const path of paths) {
           await page.goto(path);
           await waitForPage(page);
@@ -55,9 +73,13 @@ for (const language of ['en', 'ar'] as const) {
       expectAccessible,
     }) => {
       await usePreferences({ language, theme });
-      const email = uniqueEmail(`trading-form-${language}-${theme}`);
-      await createCustomer(request, readMailbox, email, 'customer-password');
-      await signInThroughForm(page, language, email, 'customer-password');
+      await signInNewCustomer(
+        page,
+        request,
+        readMailbox,
+        language,
+        `trading-form-${language}-${theme}`,
+      );
       // The confirmation dialog, and the Sell tab.
       await page.goto('/metal-calculator/au');
       await waitForPage(page);
@@ -112,9 +134,7 @@ for (const language of ['en', 'ar'] as const) {
   }) => {
     await usePreferences({ language });
     await page.setViewportSize({ width: 360, height: 780 });
-    const email = uniqueEmail(`trading-narrow-${language}`);
-    await createCustomer(request, readMailbox, email, 'customer-password');
-    await signInThroughForm(page, language, email, 'customer-password');
+    await signInNewCustomer(page, request, readMailbox, language, `trading-narrow-${language}`);
 
     await page.goto('/metal-calculator/xx');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.metals.notFound);

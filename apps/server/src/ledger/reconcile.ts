@@ -296,13 +296,13 @@ function buildReport(
     );
   }
 
-  const byKind = (names: string[], account: LedgerAccount = 'customer') =>
+  /** The value posted on an account, by the given kinds or all of them. */
+  const valueOn = (account: LedgerAccount, names?: readonly string[]) =>
     kinds
-      .filter((row) => names.includes(row.kind) && row.account === account)
+      .filter((row) => row.account === account && (!names || names.includes(row.kind)))
       .reduce((total, row) => total.plus(row.value), dec(0));
-  const journalValue = kinds
-    .filter((row) => row.account === 'customer')
-    .reduce((total, row) => total.plus(row.value), dec(0));
+  const byKind = (names: readonly string[]) => valueOn('customer', names);
+  const journalValue = valueOn('customer');
   if (!journalValue.eq(holdingsValue)) {
     differ(
       'platform',
@@ -322,11 +322,7 @@ function buildReport(
     platform: {
       holdingsValue: fixed(holdingsValue),
       journalValue: fixed(journalValue),
-      roundingAccount: fixed(
-        kinds
-          .filter((row) => row.account === 'rounding')
-          .reduce((total, row) => total.plus(row.value), dec(0)),
-      ),
+      roundingAccount: fixed(valueOn('rounding')),
       cash: fixed(cash),
       deposits: fixed(byKind(['deposit'])),
       withdrawals: fixed(byKind(['withdrawal', 'refund']).negated()),
