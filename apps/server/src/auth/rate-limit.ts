@@ -156,6 +156,24 @@ export async function countHits(
   return n ?? 0;
 }
 
+/**
+ * What a statement needs to count a bucket's events for a value itself (ledger_transfer): the
+ * bucket, the keyed hash, the start of the window and the limit.
+ */
+export function limitWindow(
+  dataKey: Buffer,
+  now: Date,
+  hit: LimitHit,
+): { bucket: string; key: string; since: Date; max: number } {
+  const { limit, key } = keyOf(dataKey, hit);
+  return {
+    bucket: limit.bucket,
+    key,
+    since: new Date(now.getTime() - limit.windowMs),
+    max: limit.max,
+  };
+}
+
 /** Takes back events recorded by recordHits (an attempt that turned out not to count). */
 export async function forgetHits(db: Db, ids: string[]): Promise<void> {
   if (ids.length > 0) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, ids));

@@ -148,8 +148,11 @@ export const ledgerTransfer = sqlFunction('ledger_transfer', {
   p_valuable: 'uuid',
   p_quantity: 'numeric',
   p_assets: 'jsonb',
-  p_names: 'jsonb',
   p_language: 'text',
+  p_lookup_bucket: 'text',
+  p_lookup_key: 'text',
+  p_lookup_since: 'timestamptz',
+  p_lookup_max: 'integer',
 });
 
 export const ledgerRequest = sqlFunction('ledger_request', {

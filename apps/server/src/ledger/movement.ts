@@ -33,11 +33,6 @@ export interface StoredOutcome<T> {
   body: T;
 }
 
-/** An outcome with the notices its statement noted (`ledger_noticed`), to send after commit. */
-interface NoticedOutcome<T> extends StoredOutcome<T> {
-  notices: Notice[];
-}
-
 /** The arguments a customer's movement starts with: who, for whom, when, under which key. */
 export function movementArgs(at: Date, idempotency: Idempotency) {
   return {
@@ -78,8 +73,20 @@ export async function moveAs<T>(
   caller: Caller,
   call: SqlCall,
 ): Promise<Outcome<T>> {
+  return toOutcome(await movedAs<StoredOutcome<T>>(database, caller, call));
+}
+
+/**
+ * A movement whose function answers more than a stored outcome (ledger_transfer's miss, or the
+ * data of the emails sent after the answer): what it returned, its notices sent after commit.
+ */
+export async function movedAs<R extends object>(
+  database: Database,
+  caller: Caller,
+  call: SqlCall,
+): Promise<R> {
   const [row] = await refusing(() =>
-    queryAs<{ outcome: NoticedOutcome<T> }>(
+    queryAs<{ outcome: R & { notices: Notice[] } }>(
       database,
       caller,
       call.key,
@@ -88,6 +95,7 @@ export async function moveAs<T>(
       call.params,
     ),
   );
-  database.publish(row.outcome.notices);
-  return toOutcome(row.outcome);
+  const { notices, ...outcome } = row.outcome;
+  database.publish(notices);
+  return outcome as unknown as R;
 }

@@ -59,6 +59,7 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
       : d.what === 'cash'
         ? 'Enter an amount of cash above zero, in whole cents.'
         : `Enter a quantity of ${assetName(d.symbol)} above zero, within its decimals.`,
+  RATE_LIMITED: () => 'Too many account lookups. Please try again later.',
   IDEMPOTENCY_KEY_REUSED: () => 'This Idempotency-Key was already used for a different request.',
   FORBIDDEN: (d) =>
     d.what === 'withdraw'

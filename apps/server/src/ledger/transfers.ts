@@ -1,5 +1,5 @@
 // Money in, out and across (DESIGN §5, decision 015), each in one round trip through the
-// functions of migration 0011: an asset transfer between customers, a request (deposit,
+// ledger's functions (sql/): an asset transfer between customers, a request (deposit,
 // withdrawal, asset to cash) opened pending, and a pending request made final exactly once.
 // The answers are built in SQL (transfer_json), so a replayed Idempotency-Key returns the
 // very answer the first request got.
@@ -12,10 +12,10 @@ import type {
 import type { Language } from '@secure-vault/shared/i18n';
 import type { Caller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
-import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
+import type { Idempotency, LedgerOperation, Outcome, StoredOutcome } from './movement.ts';
 import { sqlCall } from '../db/sql-function.ts';
 import { ledgerRequest, ledgerSettle, ledgerTransfer } from './functions.ts';
-import { decisionArgs, moveAs, movementArgs } from './movement.ts';
+import { decisionArgs, moveAs, movedAs, movementArgs, toOutcome } from './movement.ts';
 import { listedAssets } from './assets.ts';
 
 export interface AssetTransfer {
@@ -24,19 +24,41 @@ export interface AssetTransfer {
   valuableId: string;
   /** Null: the whole valuable. */
   quantity: string | null;
-  /** Confirmation of payee, masked: what each side sees of the other. */
-  names: { sender: string; receiver: string };
   language: Language;
+  /** The caller's account-lookup limit (auth/rate-limit.ts `limitWindow`). */
+  lookups: { bucket: string; key: string; since: Date; max: number };
   at: Date;
   idempotency: Idempotency;
 }
 
-export const transferAsset: LedgerOperation<AssetTransfer, Outcome<Transfer>> = async (
+/** One side of a transfer as its emails name it: masked as confirmation of payee shows it. */
+export interface TransferParty {
+  email: string;
+  account: string;
+  masked: string;
+}
+
+/** What the two emails after a transfer need; the receiver's language is their latest request's. */
+export interface TransferMail {
+  sender: TransferParty;
+  receiver: TransferParty & { language: string | null };
+}
+
+/**
+ * A transfer made (or replayed: then no mail), or a number that is no one's or the caller's own,
+ * answered before anything is written.
+ */
+export type TransferResult =
+  { miss: 'unknown' | 'own' } | { outcome: Outcome<Transfer>; mail: TransferMail | null };
+
+type Returned = { miss: 'unknown' | 'own' } | (StoredOutcome<Transfer> & { mail?: TransferMail });
+
+export const transferAsset: LedgerOperation<AssetTransfer, TransferResult> = async (
   database,
   caller,
   input,
 ) => {
-  return moveAs<Transfer>(
+  const returned = await movedAs<Returned>(
     database,
     caller,
     sqlCall(ledgerTransfer, {
@@ -46,10 +68,15 @@ export const transferAsset: LedgerOperation<AssetTransfer, Outcome<Transfer>> = 
       p_valuable: input.valuableId,
       p_quantity: input.quantity,
       p_assets: listedAssets,
-      p_names: JSON.stringify(input.names),
       p_language: input.language,
+      p_lookup_bucket: input.lookups.bucket,
+      p_lookup_key: input.lookups.key,
+      p_lookup_since: input.lookups.since.toISOString(),
+      p_lookup_max: input.lookups.max,
     }),
   );
+  if ('miss' in returned) return { miss: returned.miss };
+  return { outcome: toOutcome(returned), mail: returned.mail ?? null };
 };
 
 export interface MoneyRequest {

@@ -4,9 +4,10 @@
 // cash. The movements are the ledger's (ledger/transfers.ts); here are the checks that need no
 // lock, the references, and the emails sent after the answer.
 import { randomInt, randomUUID } from 'node:crypto';
-import { eq, or } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import type { ErrorIssue } from '@secure-vault/shared/errors';
+import { isLanguage } from '@secure-vault/shared/i18n';
 import { dec } from '@secure-vault/shared/money';
 import {
   type AssetToCashRequest,
@@ -32,10 +33,8 @@ import {
 } from '../../ledger/transfers.ts';
 import { requestReceived, transferReceived, transferSent } from '../../mail/transfer-templates.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
-import { customerLanguage } from '../../mail/customer-language.ts';
 import { sendDecidedEmail } from '../../mail/request-decided-email.ts';
-import { countHits, forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
-import { maskName } from '../../auth/masking.ts';
+import { forgetHits, limits, limitWindow, recordHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 
 interface User {
@@ -43,52 +42,21 @@ interface User {
   email: string;
 }
 
-interface Party {
-  userId: string;
-  email: string;
-  accountNumber: string;
-  maskedName: string;
-}
-
-const partyColumns = {
-  userId: profiles.userId,
-  email: users.email,
-  fullName: profiles.fullName,
-  accountNumber: profiles.accountNumber,
-};
-
-type PartyRow = { userId: string; email: string; fullName: string | null; accountNumber: string };
-
-const toParty = (row: PartyRow): Party => ({
-  ...row,
-  maskedName: maskName(row.fullName, row.email),
-});
-
-async function partyByAccountNumber(ctx: AppContext, accountNumber: string): Promise<Party | null> {
+/** A customer by account number, masked (auth/sql/masked_name.sql). */
+async function partyByAccountNumber(
+  ctx: AppContext,
+  accountNumber: string,
+): Promise<{ userId: string; accountNumber: string; maskedName: string } | null> {
   const [row] = await ctx.db
-    .select(partyColumns)
+    .select({
+      userId: profiles.userId,
+      accountNumber: profiles.accountNumber,
+      maskedName: sql<string>`masked_name(${profiles.fullName}, ${users.email})`,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.accountNumber, accountNumber));
-  return row ? toParty(row) : null;
-}
-
-/** The sender (by id) and the receiver (by account number, if any) in one statement. */
-async function parties(
-  ctx: AppContext,
-  senderId: string,
-  accountNumber: string,
-): Promise<{ sender: Party; receiver: Party | null }> {
-  const rows = await ctx.db
-    .select(partyColumns)
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(or(eq(profiles.userId, senderId), eq(profiles.accountNumber, accountNumber)));
-  const sender = rows.find((row) => row.userId === senderId);
-  // Every account has a profile; a signed-in caller without one is a fault, not an answer.
-  if (!sender) throw new Error('The caller has no profile.');
-  const receiver = rows.find((row) => row.accountNumber === accountNumber);
-  return { sender: toParty(sender), receiver: receiver ? toParty(receiver) : null };
+  return row ?? null;
 }
 
 function ownAccount(path: string): AppError {
@@ -116,19 +84,6 @@ async function countLookup(ctx: AppContext, user: User): Promise<string[]> {
 
 const tooManyLookups = () =>
   new AppError('RATE_LIMITED', 'Too many account lookups. Please try again later.');
-
-/**
- * Refuses a user whose lookups have reached the limit, counting nothing: past it, every answer
- * that names an account number is this one, whether or not the number belongs to anyone.
- */
-async function refuseAtLookupLimit(ctx: AppContext, user: User): Promise<void> {
-  const limit = limits.recipientLookupUser;
-  const used = await countHits(ctx.db, ctx.config.dataKey, ctx.clock.now(), {
-    limit,
-    value: user.id,
-  });
-  if (used >= limit.max) throw tooManyLookups();
-}
 
 /** The receiver a transfer would reach, masked; counted against enumeration per user. */
 export async function findRecipient(
@@ -166,44 +121,49 @@ export async function createTransfer(
   },
 ): Promise<Outcome<Transfer>> {
   const { body, idempotency, meta } = input;
+  const at = ctx.clock.now();
   // A transfer names an account number too, and answers an unknown one with NOT_FOUND: such a
   // miss counts like a lookup, or the transfer would list the accounts the lookup's limit
   // protects. A transfer that reaches a real customer counts nothing (and moves value). Once
   // the limit is reached every transfer is refused alike, a real receiver's too: otherwise its
   // other refusals (a valuable that is not the caller's, 404) would still tell the two apart.
-  await refuseAtLookupLimit(ctx, user);
-  const { sender, receiver } = await parties(ctx, user.id, body.receiverAccountNumber);
-  if (!receiver || receiver.userId === user.id) {
-    await countLookup(ctx, user);
-    throw receiver ? ownAccount('body.receiverAccountNumber') : unknownReceiver();
-  }
-  const outcome = await transferAsset(ctx.database, caller, {
+  // The limit, both parties and the movement are one statement (ledger_transfer).
+  const result = await transferAsset(ctx.database, caller, {
     id: randomUUID(),
-    receiverAccountNumber: receiver.accountNumber,
+    receiverAccountNumber: body.receiverAccountNumber,
     valuableId: body.valuableId,
     quantity: body.quantity ?? null,
-    names: { sender: sender.maskedName, receiver: receiver.maskedName },
     language: meta.language,
-    at: ctx.clock.now(),
+    lookups: limitWindow(ctx.config.dataKey, at, {
+      limit: limits.recipientLookupUser,
+      value: user.id,
+    }),
+    at,
     idempotency,
   });
-  if (!outcome.isReplay) {
+  if ('miss' in result) {
+    await countLookup(ctx, user);
+    throw result.miss === 'own' ? ownAccount('body.receiverAccountNumber') : unknownReceiver();
+  }
+  const { outcome, mail } = result;
+  if (mail) {
     const transfer = outcome.body;
+    const { sender, receiver } = mail;
     runAfterAnswer(ctx, 'transfer_emails', async () => {
       const what = describeMoved(transfer);
       await ctx.mailer.send({
         to: sender.email,
         ...transferSent(meta.language, {
           what,
-          counterparty: `${receiver.maskedName} (${receiver.accountNumber})`,
+          counterparty: `${receiver.masked} (${receiver.account})`,
           reference: transfer.id,
         }),
       });
       await ctx.mailer.send({
         to: receiver.email,
-        ...transferReceived(await customerLanguage(ctx.db, receiver.userId), {
+        ...transferReceived(isLanguage(receiver.language) ? receiver.language : 'en', {
           what,
-          counterparty: `${sender.maskedName} (${sender.accountNumber})`,
+          counterparty: `${sender.masked} (${sender.account})`,
           reference: transfer.id,
         }),
       });

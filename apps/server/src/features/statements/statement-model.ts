@@ -12,7 +12,6 @@ import type { Db } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
 import type { Tx } from '../../ledger/journal.ts';
-import { maskName } from '../../auth/masking.ts';
 
 export interface Customer {
   /** The full name, or the email when the profile has none. */
@@ -116,6 +115,7 @@ async function customerOf(tx: Tx, userId: string): Promise<Customer> {
       email: users.email,
       fullName: profiles.fullName,
       accountNumber: profiles.accountNumber,
+      masked: sql<string>`masked_name(${profiles.fullName}, ${users.email})`,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -126,7 +126,7 @@ async function customerOf(tx: Tx, userId: string): Promise<Customer> {
   return {
     name: fullName ?? row.email,
     accountNumber: row.accountNumber,
-    masked: maskName(fullName, row.email),
+    masked: row.masked,
   };
 }
 

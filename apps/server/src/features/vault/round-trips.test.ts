@@ -1,5 +1,6 @@
 // Each hot request is one database round trip, session check included (issue: the ledger core,
-// DESIGN §3): the dashboard's three reads with 1,000 valuables, a trade and a swap. Counted at
+// DESIGN §3): the dashboard's three reads with 1,000 valuables, a trade and a swap; a transfer
+// is two, its session check and ledger_transfer with the lookup limit and both parties in it. Counted at
 // both ways into the database (Drizzle's builder and the prepared-statement runner), so a
 // request that slips back into several statements fails here. (Timings live in bench/.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,13 +16,16 @@ import * as bankingSchema from '../../db/banking-schema.ts';
 import * as custodySchema from '../../db/custody-schema.ts';
 import { backgroundWorkSettled } from '../../auth/background-work.ts';
 import { signUp, type SignedUp } from '../../test/auth-helpers.ts';
-import { depositCash } from '../../test/customers.ts';
+import { type Customer, depositCash } from '../../test/customers.ts';
+import { cashIdOf, sendTransfer, verifiedCustomer } from '../../test/money-movements.ts';
 import { createTestApp, dbKind, type TestApp } from '../../test/test-app.ts';
 import { swap, trade } from '../../test/trading.ts';
 import { api, seedValuables } from '../../test/vault.ts';
 
 let t: TestApp;
 let owner: SignedUp;
+let sender: Customer;
+let receiver: Customer;
 const statements: string[] = [];
 
 /** The same connection, with a logger that records every statement Drizzle sends. */
@@ -54,6 +58,8 @@ beforeAll(async () => {
     })),
   );
   await depositCash(t, owner.userId, '1000');
+  sender = await verifiedCustomer(t, { cash: '100' });
+  receiver = await verifiedCustomer(t);
   t.ctx.db = countingDb(t.ctx.db);
   t.ctx.database.db = t.ctx.db;
   const query = t.ctx.database.query.bind(t.ctx.database);
@@ -119,6 +125,16 @@ describe('one round trip per request', () => {
       201,
     );
     expect(swapped.count).toBe(1);
+  });
+
+  it('sends cash to another customer in two: the session, then ledger_transfer', async () => {
+    const cash = await cashIdOf(t, sender.userId);
+    const sent = await roundTrips(() => sendTransfer(t, sender, receiver, cash, '1.25'), 201);
+    expect(sent.count).toBe(2);
+    // A number that is not another customer's (here the sender's own) is counted as a lookup,
+    // after the statement that found it so.
+    const missed = await roundTrips(() => sendTransfer(t, sender, sender, cash, '1'), 400);
+    expect(missed.count).toBeGreaterThan(2);
   });
 
   it('refuses a dead session in the same one statement', async () => {

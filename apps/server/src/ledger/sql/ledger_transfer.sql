@@ -1,17 +1,27 @@
 -- An asset transfer (DESIGN §5): the whole valuable, or p_quantity of a traded position (in its
--- unit) or of cash (dollars), from p_user to the owner of p_receiver_account, at once. p_assets
--- holds each listed asset's price, quantity decimals and new-position description. The answer
--- is the transfer as the sender sees it. Both sides are customers' holdings: no platform account
--- takes part (decision 021).
+-- unit) or of cash (dollars), from p_user to the owner of p_receiver_account, at once, in one
+-- statement with everything around it (bench/README.md, "Transfers"). p_assets holds each listed
+-- asset's price, quantity decimals and new-position description. Both sides are customers'
+-- holdings: no platform account takes part (decision 021).
+--
+-- The account-lookup limit (auth/rate-limit.ts) is the caller's bucket and keyed hash, the start
+-- of its window and its maximum: once the caller has looked up that many account numbers, every
+-- transfer is refused alike, a real receiver's too. A number that is no one's, or the caller's
+-- own, is answered {"miss": "unknown" | "own"} before anything is written, for the caller to
+-- count as a lookup. A transfer made answers the sender's view of it, with `mail`: what the two
+-- emails sent after the answer need (never stored under the key, so a replay sends none).
 CREATE OR REPLACE FUNCTION ledger_transfer(
   p_user uuid, p_actor uuid, p_at timestamptz, p_key text, p_hash text,
   p_id uuid, p_receiver_account text, p_valuable uuid, p_quantity numeric,
-  p_assets jsonb, p_names jsonb, p_language text
+  p_assets jsonb, p_language text,
+  p_lookup_bucket text, p_lookup_key text, p_lookup_since timestamptz, p_lookup_max integer
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
   v_replay jsonb;
   v_receiver uuid;
+  v_sender_party jsonb;
+  v_receiver_party jsonb;
   v_item valuables;
   v_asset jsonb;
   v_quantity numeric;
@@ -19,15 +29,33 @@ DECLARE
   v_reference text := p_id::text;
   v_row transfers;
 BEGIN
+  IF (SELECT count(*) FROM rate_limit_events
+      WHERE bucket = p_lookup_bucket AND key = p_lookup_key AND created_at > p_lookup_since)
+     >= p_lookup_max THEN
+    PERFORM ledger_refuse('RATE_LIMITED', '{"what": "lookups"}');
+  END IF;
+  SELECT jsonb_build_object('user', p.user_id, 'email', u.email, 'account', p.account_number,
+      'masked', masked_name(p.full_name, u.email))
+    INTO v_receiver_party
+  FROM profiles p JOIN users u ON u.id = p.user_id
+  WHERE p.account_number = p_receiver_account;
+  v_receiver := (v_receiver_party->>'user')::uuid;
+  IF v_receiver IS NULL THEN
+    RETURN jsonb_build_object('miss', 'unknown');
+  ELSIF v_receiver = p_user THEN
+    RETURN jsonb_build_object('miss', 'own');
+  END IF;
+
   v_replay := ledger_claim_key(p_user, p_key, p_hash, p_at);
   IF v_replay IS NOT NULL THEN
     RETURN v_replay;
   END IF;
   PERFORM ledger_require_kyc(p_user);
-  SELECT user_id INTO v_receiver FROM profiles WHERE account_number = p_receiver_account;
-  IF v_receiver IS NULL OR v_receiver = p_user THEN
-    PERFORM ledger_refuse('NOT_FOUND', '{"what": "receiver"}');
-  END IF;
+  SELECT jsonb_build_object('email', u.email, 'account', p.account_number,
+      'masked', masked_name(p.full_name, u.email))
+    INTO v_sender_party
+  FROM profiles p JOIN users u ON u.id = p.user_id
+  WHERE p.user_id = p_user;
   -- A delivered valuable has left the vault: it is answered as a missing one.
   SELECT * INTO v_item FROM valuables
   WHERE id = p_valuable AND user_id = p_user AND status <> 'delivered';
@@ -103,12 +131,15 @@ BEGIN
     counterparty_account_number, user_masked_name, counterparty_masked_name, valuable_id,
     item_name, asset_symbol, quantity, language, decided_at, created_at, updated_at)
   VALUES (p_id, 'asset_transfer', p_user, 'completed', v_value, v_receiver, p_receiver_account,
-    p_names->>'sender', p_names->>'receiver', v_item.id, v_item.item_name, v_item.asset_symbol,
+    v_sender_party->>'masked', v_receiver_party->>'masked', v_item.id, v_item.item_name, v_item.asset_symbol,
     v_quantity, p_language, p_at, p_at, p_at)
   RETURNING * INTO v_row;
   PERFORM ledger_notify(v_receiver, 'valuables');
   PERFORM ledger_notify(v_receiver, 'requests');
   PERFORM ledger_notify(p_user, 'requests');
-  RETURN ledger_answer(p_user, p_key, 201, transfer_json(v_row, p_user), 'valuables');
+  RETURN ledger_answer(p_user, p_key, 201, transfer_json(v_row, p_user), 'valuables')
+    || jsonb_build_object('mail', jsonb_build_object(
+      'sender', v_sender_party,
+      'receiver', v_receiver_party || jsonb_build_object('language', customer_language(v_receiver))));
 END;
 $$;
