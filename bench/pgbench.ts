@@ -8,6 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import { quote } from '@secure-vault/shared/trading';
+import { listedAssets } from '../apps/server/src/ledger/assets.ts';
+import { limits } from '../apps/server/src/auth/rate-limit.ts';
 import { newPosition } from '../apps/server/src/ledger/trade.ts';
 import { type CpuUse, startCpuMeter } from './cpu.ts';
 
@@ -60,6 +62,30 @@ select c.*, ledger_noticed(ledger_trade(c.user_id, c.actor_id, now(), gen_random
 from (select token_hash from sessions order by id offset :u limit 1) s,
   lateral (select *, impersonator_id as actor_id
     from auth_session(s.token_hash, now(), now() - interval '7 days')) c;
+`;
+}
+
+/**
+ * The server's transfer statement (ledger/transfers.ts: ledger_transfer with the account-lookup
+ * limit and both parties in it) as a pgbench script: one cent of cash from the transfer party
+ * numbered client c to party c + connections (bench/seed.ts `seedTransferParties`, the customers
+ * with an approved KYC), as the round over HTTP sends it, so no two clients share a customer.
+ * The session check the route runs before it is left out, like the trade script's own lookup.
+ */
+export function transferStatementScript(connections: number): string {
+  const party = (offset: string) =>
+    `(select user_id from kyc_verifications where status = 'approved' order by user_id offset ${offset}::int limit 1)`;
+  // pgbench reads ":name" as a variable even inside a literal: each colon is a literal of its own.
+  const literal = (text: string) => `'${text.replaceAll(':', "' || ':' || '")}'`;
+  return `\\set r :client_id + ${connections}
+select ledger_noticed(ledger_transfer(s.user_id, null, now(), gen_random_uuid()::text,
+  'pgbench', gen_random_uuid(), r.account_number, v.id, 0.01, (${literal(listedAssets)})::jsonb, 'en',
+  ${literal(limits.recipientLookupUser.bucket)}, 'pgbench', now() - interval '15 minutes',
+  ${limits.recipientLookupUser.max}))
+from (select ${party(':client_id')} as user_id) s,
+  profiles r, valuables v
+where r.user_id = ${party(':r')}
+  and v.user_id = s.user_id and v.asset_symbol = 'USD' and v.status = 'active';
 `;
 }
 
