@@ -76,6 +76,27 @@ export function serializeError(
   return logged;
 }
 
+/**
+ * The process's stdout as the log's destination. Once a write fails — the reader has gone
+ * (EPIPE: the shell or supervisor that started the server exited) — the log stops there: lines
+ * are dropped, never retried. pino's own stdout destination (sonic-boom 4) retries a failed
+ * write every 100 ms in a synchronous loop when it flushes at exit, so a server whose reader had
+ * gone never stopped, its forced-exit timer included.
+ */
+export function stdoutDestination(
+  stream: NodeJS.WritableStream = process.stdout,
+): DestinationStream {
+  let isOpen = true;
+  stream.on('error', () => {
+    isOpen = false;
+  });
+  return {
+    write(line: string) {
+      if (isOpen) stream.write(line);
+    },
+  };
+}
+
 /** Logs to stdout, or to `destination` (tests capture the output this way). */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
@@ -83,7 +104,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     redact: { paths: redactedPaths, censor: '[redacted]' },
     serializers: { err: (value: unknown) => serializeError(value) },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, destination ?? stdoutDestination());
 }
 
 export type { Logger };

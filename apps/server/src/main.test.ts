@@ -39,6 +39,19 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** Waits up to 20 s for the server on `port` to answer /api/ready. */
+async function ready(port: number): Promise<boolean> {
+  for (let i = 0; i < 200; i++) {
+    const isReady = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (isReady) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
+}
+
 describe('the server process', () => {
   it('refuses to start on a bad setting, naming it', async () => {
     const server = start({ PORT: 'not-a-port' });
@@ -56,19 +69,31 @@ describe('the server process', () => {
   it('serves, then shuts down cleanly on SIGTERM', async () => {
     const port = await freePort();
     const server = start({ PORT: String(port), HOST: '127.0.0.1' });
-    let isReady = false;
-    for (let i = 0; i < 200 && !isReady; i++) {
-      isReady = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!isReady) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(isReady).toBe(true);
+    expect(await ready(port)).toBe(true);
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   });
+
+  it('stops on SIGTERM once whoever read its output has gone', async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port), HOST: '127.0.0.1' });
+    expect(await ready(port)).toBe(true);
+    // The reader of its stdout and stderr goes away, as when the shell that started it exits:
+    // each line it logs from now on meets a closed pipe (EPIPE).
+    server.child.stdout.destroy();
+    server.child.stderr.destroy();
+    for (let i = 0; i < 5; i++) await fetch(`http://127.0.0.1:${port}/api/health`);
+    const sent = Date.now();
+    server.child.kill('SIGTERM');
+    const code = await Promise.race([
+      server.exited,
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 20_000)),
+    ]);
+    if (code === 'still running') server.child.kill('SIGKILL');
+    expect(code).toBe(0);
+    expect(Date.now() - sent).toBeLessThan(20_000);
+  }, 40_000);
 });
