@@ -34,6 +34,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/.prerender/**',
+      '**/.builds/**',
       'data/**',
       'test-results/**',
       'playwright-report/**',

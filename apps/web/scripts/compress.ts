@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+// The build folder scripts/build.ts is filling (its first argument), else dist/.
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist'));
 const compressible = /\.(js|css|html|svg|json|txt|map)$/;
 const appPage = path.join(dist, 'index.html');
 

@@ -15,8 +15,10 @@ import {
 } from '@secure-vault/shared/prerender';
 
 const web = path.resolve(import.meta.dirname, '..');
-const dist = path.join(web, 'dist');
-const ssrBuild = path.join(web, '.prerender');
+// The build folder scripts/build.ts is filling (its first argument), else dist/.
+const dist = path.resolve(process.argv[2] ?? path.join(web, 'dist'));
+// The SSR build of src/prerender.tsx (its second argument), else .prerender/.
+const ssrBuild = path.resolve(process.argv[3] ?? path.join(web, '.prerender'));
 // What src/prerender.tsx exports (written out here: these scripts are checked without the app).
 interface RenderedPage {
   html: string;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -253,6 +253,38 @@ describe('source maps', () => {
       expect(res.body).toContain('sourcesContent');
     } finally {
       await withMaps.close();
+    }
+  });
+});
+
+describe('a build beside a running server', () => {
+  it('keeps serving the build it started with when dist moves to the next one', async () => {
+    // dist is a link to a build folder (apps/web/scripts/build.ts); the next build fills a
+    // folder of its own and moves the link to it, here half-written: no index.html yet.
+    const root = mkdtempSync(path.join(os.tmpdir(), 'sv-builds-'));
+    const first = path.join(root, 'first');
+    const next = path.join(root, 'next');
+    mkdirSync(path.join(first, 'assets'), { recursive: true });
+    writeFileSync(
+      path.join(first, 'index.html'),
+      '<!doctype html><html><head><title>First build</title></head><body></body></html>',
+    );
+    writeFileSync(path.join(first, 'assets', 'app-first.js'), 'console.log("first")');
+    mkdirSync(path.join(next, 'assets'), { recursive: true });
+    const link = path.join(root, 'dist');
+    symlinkSync(first, link);
+    const running = await createTestApp({ env: { WEB_DIST: link } });
+    try {
+      rmSync(link);
+      symlinkSync(next, link);
+      for (const url of ['/dashboard', '/assets/app-first.js']) {
+        const res = await running.app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+      }
+      expect((await running.app.inject({ url: '/vault' })).body).toContain('First build');
+    } finally {
+      await running.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

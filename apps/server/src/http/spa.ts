@@ -2,7 +2,7 @@
 // unknown files (a path ending in an extension) a plain 404. `/` and `/about` are the prerendered
 // pages (prerendered-page.ts) when the build has them; every other page is index.html with this
 // answer's CSP nonce (app-page.ts). public/robots.txt arrives with the build's other files.
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -18,10 +18,13 @@ const sourceMap = /\.map(\.(br|gz))?$/i;
 
 export async function registerSpa(
   app: FastifyInstance,
-  webDist: string,
+  webDistPath: string,
   clock: Clock,
   options: { serveSourceMaps?: boolean } = {},
 ): Promise<void> {
+  // The build this process serves for its whole life: dist/ is a link the next build moves to
+  // its own folder (apps/web/scripts/build.ts), and this one's files stay where they are.
+  const webDist = existsSync(webDistPath) ? realpathSync(webDistPath) : webDistPath;
   const hasWeb = existsSync(path.join(webDist, 'index.html'));
   const sendApp = appPage(webDist);
   if (hasWeb) {
