@@ -94,14 +94,21 @@ function answerOf(
   };
 }
 
+/** The socket's own errors when the database's end went away under a write or a read. */
+const socketErrors = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
 /**
  * A connection PostgreSQL ended (SQLSTATE class 08, or 57P01–57P03 at shutdown or on
- * pg_terminate_backend), or node-postgres' own word for a socket that closed under a query.
+ * pg_terminate_backend), the socket's error when its other end went away, or node-postgres' own
+ * word for a socket that closed under a query.
  */
 function isLostDatabaseConnection(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (code.startsWith('08') || /^57P0[123]$/.test(code))) {
+    if (
+      typeof code === 'string' &&
+      (code.startsWith('08') || /^57P0[123]$/.test(code) || socketErrors.has(code))
+    ) {
       return true;
     }
     if (/^Connection terminated|not queryable/.test(e.message)) return true;
