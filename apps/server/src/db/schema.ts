@@ -58,6 +58,38 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_to_seq_idx').on(table.to, table.seq)],
 );
 
+/**
+ * Every mail, kept before it is sent and until it is (DESIGN §5, mail/mailer.ts): a send that
+ * fails — the mail server down, a timeout — is tried again with backoff by every process's job
+ * runner, and a message that keeps failing is kept with its error. `next_attempt_at` is also the
+ * lease of the process sending it: a process that died mid-send leaves it to the others once it
+ * has passed. The id is the message's Message-ID, so a copy sent twice is one message to readers.
+ * Once sent, its text is cleared: it may hold a one-time code or a sign-in link.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    givenUpAt: timestamp('given_up_at', { withTimezone: true }),
+    /** Why the last attempt failed, without the mail server's words (they quote the address). */
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('mail_queue_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null and ${table.givenUpAt} is null`),
+    check('mail_queue_attempts_check', sql`${table.attempts} >= 0`),
+  ],
+);
+
 // ── Accounts and security (DESIGN §4) ────────────────────────────────────────────────────────
 // Every time column is written from ctx.clock, never from the database's now(), so tests can
 // move time; the defaults only cover rows written by hand.

@@ -139,14 +139,21 @@ async function tellMatured(ctx: AppContext, term: FixedTerm): Promise<void> {
   }
 }
 
-/** Every `JOB_INTERVAL_MS` (15 s by default; 0: never, for tests), each process runs due jobs. */
+/**
+ * Every `JOB_INTERVAL_MS` (15 s by default; 0: never, for tests), each process runs due jobs, then
+ * sends the kept mail that is due.
+ */
 export function scheduleJobs(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.jobIntervalMs === 0) return;
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
-    running = runDueJobs(ctx, ctx.clock.now())
+    const at = ctx.clock.now();
+    running = runDueJobs(ctx, at)
       .catch((err: unknown) => ctx.logger.error({ err }, 'job runner failed'))
+      // Mail whose send failed, or whose sender died mid-send, is tried again (mail/mailer.ts).
+      .then(() => ctx.mailer.deliverDue(at))
+      .catch((err: unknown) => ctx.logger.error({ err }, 'mail runner failed'))
       .finally(() => {
         running = undefined;
       });

@@ -1,15 +1,20 @@
-// Outgoing mail through nodemailer (DESIGN §5). With MAIL_URL unset, mail goes to the outbox:
-// stored in the database and readable through the development mailbox. The log names the subject
-// and a short hash of the recipient only: messages may carry one-time codes and links, and an
-// address is personal data the log does not need (the hash still matches lines about one
-// recipient). A failed delivery is thrown without the mail server's words, which quote the address.
+// Outgoing mail through nodemailer (DESIGN §5), never lost: every message is kept in the mail
+// queue (db/schema.ts `mailQueue`) before it is sent, then sent at once; a send that fails is kept
+// and tried again with backoff by every process's job runner (`deliverDue`), and a message that
+// keeps failing, or that the mail server refuses for good (5xx), is kept with its error. With
+// MAIL_URL unset, sending means keeping it in the outbox, readable through the development
+// mailbox, in the same transaction that marks it sent. The log names the subject and a short hash
+// of the recipient only: messages may carry one-time codes and links, and an address is personal
+// data the log does not need (the hash still matches lines about one recipient). A failed send is
+// recorded without the mail server's words, which quote the address.
 import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { OutboxMessage } from '@secure-vault/shared';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { mailOutbox, mailQueue } from '../db/schema.ts';
+import { type Clock, systemClock } from '../context.ts';
 
 export interface MailMessage {
   to: string;
@@ -20,7 +25,10 @@ export interface MailMessage {
 
 export interface Mailer {
   transport: 'outbox' | 'smtp';
+  /** Keeps the message, then tries to send it; a failed send stays kept for `deliverDue`. */
   send(message: MailMessage): Promise<void>;
+  /** Sends up to `max` kept messages whose next attempt is due at `at`; how many went. */
+  deliverDue(at: Date, max?: number): Promise<number>;
   close(): void;
 }
 
@@ -29,6 +37,7 @@ export interface MailerOptions {
   mailUrl: string | undefined;
   from: string;
   logger: Logger;
+  clock?: Clock;
 }
 
 /** How the log names a recipient: the first 12 hex digits of the SHA-256 of the lowercased address. */
@@ -51,39 +60,137 @@ export class MailNotSentError extends Error {
   }
 }
 
-export function createMailer({ db, mailUrl, from, logger }: MailerOptions): Mailer {
-  if (!mailUrl) {
-    return {
-      transport: 'outbox',
-      async send(message) {
-        await db.insert(mailOutbox).values({
-          to: message.to.toLowerCase(),
+/** How long a process may take over one send before another may try the message. */
+export const mailLeaseMs = 2 * 60_000;
+/** Attempts before a message is given up (30 s after the first failure, doubling, at most 1 h). */
+export const mailMaxAttempts = 10;
+
+export function mailRetryDelayMs(attempts: number): number {
+  return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
+}
+
+type QueuedMail = typeof mailQueue.$inferSelect;
+
+export function createMailer({
+  db,
+  mailUrl,
+  from,
+  logger,
+  clock = systemClock,
+}: MailerOptions): Mailer {
+  // A server that does not answer is a failed attempt within seconds, not minutes.
+  const smtp = mailUrl
+    ? nodemailer.createTransport({
+        url: mailUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      })
+    : undefined;
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'secure-vault.local';
+
+  // A sent message keeps whom it went to and its subject, not its words: they may hold a
+  // one-time code or a sign-in link, which the database has no reason to keep.
+  async function markSent(database: Db, row: QueuedMail): Promise<void> {
+    await database
+      .update(mailQueue)
+      .set({ sentAt: clock.now(), lastError: null, text: '', html: null })
+      .where(eq(mailQueue.id, row.id));
+  }
+
+  async function deliver(row: QueuedMail): Promise<boolean> {
+    const toHash = addressHash(row.to);
+    const message = { to: row.to, subject: row.subject, text: row.text };
+    const html = row.html === null ? {} : { html: row.html };
+    try {
+      if (smtp) {
+        await smtp.sendMail({ from, ...message, ...html, messageId: `<${row.id}@${domain}>` });
+        await markSent(db, row);
+        logger.info({ toHash, subject: row.subject, mail: row.id }, 'mail sent');
+      } else {
+        await db.transaction(async (tx) => {
+          await tx
+            .insert(mailOutbox)
+            .values({ ...message, to: row.to.toLowerCase(), html: row.html });
+          await markSent(tx, row);
+        });
+        logger.info(
+          { toHash, subject: row.subject, mail: row.id },
+          'mail kept in the outbox (see /dev/mailbox)',
+        );
+      }
+      return true;
+    } catch (failure) {
+      const error = new MailNotSentError(toHash, failure);
+      const isRefused = error.responseCode !== undefined && error.responseCode >= 500;
+      const givesUp = isRefused || row.attempts >= mailMaxAttempts;
+      const now = clock.now();
+      await db
+        .update(mailQueue)
+        .set(
+          givesUp
+            ? { givenUpAt: now, lastError: error.message }
+            : {
+                nextAttemptAt: new Date(now.getTime() + mailRetryDelayMs(row.attempts)),
+                lastError: error.message,
+              },
+        )
+        .where(eq(mailQueue.id, row.id));
+      const fields = { err: error, toHash, mail: row.id, attempts: row.attempts };
+      if (givesUp) logger.error(fields, 'mail not sent; given up, kept with its error');
+      else logger.warn(fields, 'mail not sent; it will be tried again');
+      return false;
+    }
+  }
+
+  return {
+    transport: smtp ? 'smtp' : 'outbox',
+    async send(message) {
+      const now = clock.now();
+      // Kept first, already taken by this process for its lease: if it dies before the send is
+      // recorded, another sends it once the lease has passed.
+      const [row] = await db
+        .insert(mailQueue)
+        .values({
+          to: message.to,
           subject: message.subject,
           text: message.text,
           html: message.html ?? null,
-        });
-        logger.info(
-          { toHash: addressHash(message.to), subject: message.subject },
-          'mail kept in the outbox (see /dev/mailbox)',
-        );
-      },
-      close() {},
-    };
-  }
-  const transporter = nodemailer.createTransport(mailUrl);
-  return {
-    transport: 'smtp',
-    async send(message) {
-      const toHash = addressHash(message.to);
-      try {
-        await transporter.sendMail({ from, ...message });
-      } catch (error) {
-        throw new MailNotSentError(toHash, error);
-      }
-      logger.info({ toHash, subject: message.subject }, 'mail sent');
+          attempts: 1,
+          nextAttemptAt: new Date(now.getTime() + mailLeaseMs),
+        })
+        .returning();
+      if (!row) throw new Error('the mail was not kept');
+      await deliver(row);
+    },
+    async deliverDue(at, max = 50) {
+      const due = db
+        .select({ id: mailQueue.id })
+        .from(mailQueue)
+        .where(
+          and(
+            isNull(mailQueue.sentAt),
+            isNull(mailQueue.givenUpAt),
+            lte(mailQueue.nextAttemptAt, at),
+          ),
+        )
+        .orderBy(mailQueue.nextAttemptAt)
+        .limit(max)
+        .for('update', { skipLocked: true });
+      const taken = await db
+        .update(mailQueue)
+        .set({
+          attempts: sql`${mailQueue.attempts} + 1`,
+          nextAttemptAt: new Date(at.getTime() + mailLeaseMs),
+        })
+        .where(inArray(mailQueue.id, due))
+        .returning();
+      let sent = 0;
+      for (const row of taken) if (await deliver(row)) sent += 1;
+      return sent;
     },
     close() {
-      transporter.close();
+      smtp?.close();
     },
   };
 }

@@ -125,6 +125,8 @@ export async function appOnDatabase(
       mailUrl: config.mailUrl,
       from: config.mailFrom,
       logger,
+      // The app's clock, even one a test swaps later.
+      clock: { now: () => ctx.clock.now() },
     }),
   };
   const app = await buildApp(ctx);
