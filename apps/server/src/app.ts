@@ -41,6 +41,7 @@ import { registerSpa } from './http/spa.ts';
 import { vaultRoutes } from './features/vault/routes.ts';
 import { adminVaultRoutes } from './features/admin/vault-routes.ts';
 import { registerRealtime } from './realtime/routes.ts';
+import { bindMetrics, measureRequests } from './metrics/metrics.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const logger: FastifyBaseLogger = ctx.logger;
@@ -77,6 +78,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   ]);
   registerErrorHandling(app, { checkDeclaredErrors: ctx.config.nodeEnv === 'test' });
 
+  measureRequests(app);
   // One log line per request, without query strings (they may carry addresses or tokens).
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
@@ -121,7 +123,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await feature(staffAccessRoutes);
   await feature(statementRoutes);
   await feature(ledgerCheckRoutes);
-  await registerRealtime(app, ctx);
+  const realtime = await registerRealtime(app, ctx);
+  bindMetrics({ database: ctx.database, clock: ctx.clock, sockets: () => realtime.size() });
   scheduleIdempotencyKeyPurge(app, ctx);
   scheduleJobs(app, ctx);
   // Work a request left running after its answer (a mail, a token) ends before the database does.

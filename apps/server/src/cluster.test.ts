@@ -204,6 +204,7 @@ describe.skipIf(dbKind !== 'postgres')(
         ADMIN_PASSWORD: 'cluster-admin-password',
         LOG_LEVEL: 'info',
         WEB_CONCURRENCY: '2',
+        METRICS_PORT: String(await freePort()),
       };
       const server = startPrimary(env, await freePort());
       primary = server;
@@ -278,6 +279,33 @@ describe.skipIf(dbKind !== 'postgres')(
         expect(await tab.next()).toEqual({ type: 'changed', topic: 'valuables' });
         tab.socket.close();
       }
+    });
+
+    it('answers for both workers on the primary’s metrics port', async () => {
+      const server = running();
+      const scrape = async () => {
+        const res = await fetch(`http://127.0.0.1:${env.METRICS_PORT}/metrics`);
+        expect(res.status).toBe(200);
+        const text = await res.text();
+        const line = text
+          .split('\n')
+          .find((candidate) =>
+            candidate.startsWith(
+              'sv_http_request_duration_seconds_count{method="GET",route="/api/health",status="200"} ',
+            ),
+          );
+        return { text, health: Number(line?.split(' ')[1] ?? 0) };
+      };
+      const before = await scrape();
+      // The primary hands connections to its workers in turn: both answer some of these.
+      for (let i = 0; i < 10; i++) {
+        const res = await fetch(`${server.url}/api/health`, { headers: { connection: 'close' } });
+        expect(res.status).toBe(200);
+      }
+      const after = await scrape();
+      expect(after.health - before.health).toBe(10);
+      // Read from the database, the same in every worker: one figure, not the workers' sum.
+      expect(after.text).toMatch(/^sv_mail_queue_given_up 0$/m);
     });
 
     it('replaces a worker that dies, without migrating again', async () => {

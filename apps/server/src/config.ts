@@ -85,6 +85,12 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(1).max(1000).optional(),
     ),
+    /** Where Prometheus scrapes /metrics (metrics/server.ts); unset: no metrics port. */
+    METRICS_PORT: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(65535).optional(),
+    ),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -159,6 +165,8 @@ export interface Config {
   databasePoolSize: number;
   /** How often each process runs due jobs (jobs/runner.ts); 0 runs none on a timer (tests). */
   jobIntervalMs: number;
+  /** The metrics port and the address it listens on; undefined: none. */
+  metrics: { port: number; host: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (e.NODE_ENV === 'production' && e.DATABASE_URL ? os.availableParallelism() : 1),
     databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(8, 4 * os.availableParallelism()),
     jobIntervalMs: e.JOB_INTERVAL_MS ?? 15_000,
+    metrics:
+      e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }
 

@@ -13,6 +13,7 @@ import { ensureAdmin } from './features/admin/ensure-admin.ts';
 import { purgeExpiredAuthData } from './auth/purge.ts';
 import { createLogger } from './logger.ts';
 import { createMailer } from './mail/mailer.ts';
+import { startMetricsServer } from './metrics/server.ts';
 
 function readConfig(): Config {
   try {
@@ -90,6 +91,9 @@ async function serve(database: Database): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics && !cluster.isWorker) {
+    await startMetricsServer({ ...config.metrics, logger, ofCluster: false });
+  }
   const running = { database: database.kind, mail: ctx.mailer.transport };
   if (cluster.isWorker) logger.info(running, 'worker process listening');
   else logger.info(running, `Secure Vault is running at ${config.appUrl}`);
@@ -105,5 +109,6 @@ if (cluster.isWorker) {
   } else {
     await database.close();
     runWorkers({ count: config.webConcurrency, logger, appUrl: config.appUrl });
+    if (config.metrics) await startMetricsServer({ ...config.metrics, logger, ofCluster: true });
   }
 }

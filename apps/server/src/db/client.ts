@@ -54,6 +54,8 @@ export interface Database {
   query<Row>(statement: Statement, params: readonly unknown[]): Promise<Row[]>;
   /** Runs a trivial query; used by the readiness probe. */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections (metrics); null for the embedded database. */
+  pool(): { total: number; idle: number; waiting: number } | null;
   /**
    * LISTENs on a channel (NOTIFY payloads arrive once their transaction commits) and calls
    * `onPayload` for each; resolves to the function that stops listening. On PostgreSQL this holds
@@ -161,6 +163,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onPayload) =>
         listenPostgres(options.url as string, channel, onPayload, logger),
       close: async () => {
@@ -217,6 +220,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
+    pool: () => null,
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return async () => {

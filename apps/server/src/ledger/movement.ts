@@ -5,6 +5,7 @@ import { type Caller, queryAs } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
 import type { Notice } from '../db/notices.ts';
 import { callerActor, callerUser, type SqlCall } from '../db/sql-function.ts';
+import { countMovement } from '../metrics/metrics.ts';
 import { refusing } from './refusals.ts';
 
 export interface Idempotency {
@@ -97,5 +98,6 @@ export async function movedAs<R extends object>(
   );
   const { notices, ...outcome } = row.outcome;
   database.publish(notices);
+  countMovement(call.key);
   return outcome as unknown as R;
 }

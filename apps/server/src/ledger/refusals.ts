@@ -6,6 +6,7 @@ import { findAsset } from '@secure-vault/shared/catalogue';
 import { type ErrorCode, isRefusalCode, refusalDetailFields } from '@secure-vault/shared/errors';
 import { dec } from '@secure-vault/shared/money';
 import { AppError } from '../errors.ts';
+import { countRefusal } from '../metrics/metrics.ts';
 
 const refusalState = 'SVL01';
 
@@ -159,6 +160,8 @@ export async function refusing<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (err) {
-    throw asRefusal(err);
+    const refusal = asRefusal(err);
+    if (refusal instanceof AppError) countRefusal(refusal.code);
+    throw refusal;
   }
 }

@@ -15,6 +15,7 @@ import type { Db } from '../db/client.ts';
 import type { Logger } from '../logger.ts';
 import { mailOutbox, mailQueue } from '../db/schema.ts';
 import { type Clock, systemClock } from '../context.ts';
+import { countMailAttempt } from '../metrics/metrics.ts';
 
 export interface MailMessage {
   to: string;
@@ -107,6 +108,7 @@ export function createMailer({
         await smtp.sendMail({ from, ...message, ...html, messageId: `<${row.id}@${domain}>` });
         await markSent(db, row);
         logger.info({ toHash, subject: row.subject, mail: row.id }, 'mail sent');
+        countMailAttempt('sent');
       } else {
         await db.transaction(async (tx) => {
           await tx
@@ -118,6 +120,7 @@ export function createMailer({
           { toHash, subject: row.subject, mail: row.id },
           'mail kept in the outbox (see /dev/mailbox)',
         );
+        countMailAttempt('sent');
       }
       return true;
     } catch (failure) {
@@ -137,6 +140,7 @@ export function createMailer({
         )
         .where(eq(mailQueue.id, row.id));
       const fields = { err: error, toHash, mail: row.id, attempts: row.attempts };
+      countMailAttempt(givesUp ? 'given_up' : 'retry');
       if (givesUp) logger.error(fields, 'mail not sent; given up, kept with its error');
       else logger.warn(fields, 'mail not sent; it will be tried again');
       return false;

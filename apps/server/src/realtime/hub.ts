@@ -28,6 +28,8 @@ export interface RealtimeHub {
    * session has ended (sign-out, expiry, end of an impersonation) is closed with 4401.
    */
   heartbeat(): Promise<void>;
+  /** Open sockets (metrics). */
+  size(): number;
 }
 
 interface Connection {
@@ -67,6 +69,7 @@ export function createRealtimeHub(logger: Logger, liveSessions: LiveSessions): R
   }
 
   return {
+    size: () => connections.size,
     add(socket, owner) {
       let sockets = socketsByUser.get(owner.userId);
       if (!sockets) {
