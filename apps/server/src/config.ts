@@ -173,6 +173,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/**
+ * DATA_DIR as an absolute path, read without the rest of the configuration (which generates a
+ * data key there where none is): npm runs workspace scripts inside the workspace; INIT_CWD is
+ * where `npm start` was typed.
+ */
+export function configuredDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR || './data');
+}
+
 /** Reads and checks the environment; throws ConfigError naming every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -181,8 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  // npm runs workspace scripts inside the workspace; INIT_CWD is where `npm start` was typed.
-  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
+  const dataDir = configuredDataDir({ ...env, DATA_DIR: e.DATA_DIR });
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
