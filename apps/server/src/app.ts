@@ -27,6 +27,7 @@ import { custodyRoutes } from './features/custody/routes.ts';
 import { approvalRoutes } from './features/approvals/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { ledgerCheckRoutes } from './features/ledger-check/routes.ts';
+import { mailQueueRoutes } from './features/mail-queue/routes.ts';
 import { staffAccessRoutes } from './features/staff-access/routes.ts';
 import { statementRoutes } from './features/statements/routes.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await feature(staffAccessRoutes);
   await feature(statementRoutes);
   await feature(ledgerCheckRoutes);
+  await feature(mailQueueRoutes);
   const realtime = await registerRealtime(app, ctx);
   bindMetrics({ database: ctx.database, clock: ctx.clock, sockets: () => realtime.size() });
   scheduleIdempotencyKeyPurge(app, ctx);

@@ -13,6 +13,7 @@ import * as health from './health/contracts.ts';
 import * as history from './history/contracts.ts';
 import * as kyc from './kyc/contracts.ts';
 import * as ledgerCheck from './ledger-check/contracts.ts';
+import * as mailQueue from './mail-queue/contracts.ts';
 import * as staffAccess from './staff-access/contracts.ts';
 import * as statements from './statements/contracts.ts';
 import * as trading from './trading/contracts.ts';
@@ -31,6 +32,7 @@ export const contractsByFeature = {
   history,
   kyc,
   ledgerCheck,
+  mailQueue,
   staffAccess,
   statements,
   trading,

@@ -1,7 +1,8 @@
 // /admin (SPEC §2): staff only (the route sits behind the admin guard, and the server checks
-// again). The platform's net worth with the per-user dropdown, then eleven tabs: Approvals first
+// again). The platform's net worth with the per-user dropdown, then twelve tabs: Approvals first
 // and opened by default (DESIGN §4 "Dual control": every change of value waits there for a second
-// staff member), then SPEC's eight, an Audit Log and a Ledger Check. The tab is kept in the
+// staff member), then SPEC's eight, an Audit Log, a Ledger Check and Mail (what has not been
+// delivered). The tab is kept in the
 // address (?tab=) so a reload stays on it.
 import type { ComponentType } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -12,6 +13,7 @@ import {
   Gem,
   IdCard,
   LockKeyhole,
+  Mail,
   Navigation,
   Repeat,
   Scale,
@@ -32,6 +34,7 @@ import { BookBalanceTab } from '@/features/admin/components/book-balance-tab';
 import { DeliveryTab } from '@/features/admin/components/delivery-tab';
 import { KycTab } from '@/features/admin/components/kyc-tab';
 import { LedgerCheckTab } from '@/features/admin/components/ledger-check-tab';
+import { MailQueueTab } from '@/features/admin/components/mail-queue-tab';
 import { PasswordResetTab } from '@/features/admin/components/password-reset-tab';
 import { PlatformNetWorthCard } from '@/features/admin/components/platform-net-worth-card';
 import { TrackingTab } from '@/features/admin/components/tracking-tab';
@@ -53,6 +56,7 @@ const tabs = [
   { value: 'tracking', icon: Navigation },
   { value: 'audit', icon: ScrollText },
   { value: 'ledger', icon: Scale },
+  { value: 'mail', icon: Mail },
 ] as const satisfies readonly { value: string; icon: Icon }[];
 
 type TabValue = (typeof tabs)[number]['value'];
@@ -157,6 +161,9 @@ export default function AdminRoute() {
         </TabsContent>
         <TabsContent value="ledger">
           <LedgerCheckTab />
+        </TabsContent>
+        <TabsContent value="mail">
+          <MailQueueTab />
         </TabsContent>
       </Tabs>
     </div>
