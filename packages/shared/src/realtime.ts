@@ -18,4 +18,8 @@ export const realtimeReconnectDelaysMs = [1000, 2000, 5000, 10_000] as const;
 export const realtimeClientMessageSchema = z.object({ type: z.literal('ping') });
 export const realtimePongSchema = z.object({ type: z.literal('pong') });
 /** Close codes of the realtime socket. */
-export const realtimeCloseCodes = { unauthenticated: 4401 } as const;
+export const realtimeCloseCodes = {
+  unauthenticated: 4401,
+  /** The server is stopping (a restart, a deploy): reconnect, to another server if there are several. */
+  restarting: 1012,
+} as const;

@@ -242,6 +242,14 @@ describe('the realtime socket, one server instance', () => {
     lively.socket.close();
   });
 
+  it('closes every socket with 1012 (restarting: reconnect) when the server stops', async () => {
+    const other = await createTestApp();
+    const customer = await signUp(other);
+    const client = await connect(other, customer.cookie);
+    await other.close();
+    expect(await client.closed).toBe(1012);
+  });
+
   it('closes with 4401 once the session has ended', async () => {
     const customer = await signUp(t);
     const client = await connect(t, customer.cookie);

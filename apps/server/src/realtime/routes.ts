@@ -8,6 +8,7 @@ import websocket from '@fastify/websocket';
 import { and, gt, inArray, isNull } from 'drizzle-orm';
 import {
   realtimeClientMessageSchema,
+  realtimeCloseCodes,
   realtimeHeartbeatMs,
   realtimePath,
 } from '@secure-vault/shared/realtime';
@@ -35,7 +36,18 @@ export async function registerRealtime(
   ctx: AppContext,
   options: RealtimeOptions = {},
 ): Promise<RealtimeHub> {
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // On close, every socket hears why: 1012, the server is restarting, so the page reconnects
+    // (behind a balancer, to a server still running) and refetches what it shows.
+    preClose(done) {
+      const server = (this as FastifyInstance).websocketServer;
+      for (const client of server.clients) {
+        client.close(realtimeCloseCodes.restarting, 'Server restarting; reconnect');
+      }
+      server.close(() => done());
+    },
+  });
   const hub = createRealtimeHub(ctx.logger, (ids) => liveSessions(ctx, ids));
   app.decorate('realtime', hub);
   const stopListening = await ctx.database.listen(userEventsChannel, (payload) =>
