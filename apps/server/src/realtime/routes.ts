@@ -41,7 +41,7 @@ export async function registerRealtime(
     // On close, every socket hears why: 1012, the server is restarting, so the page reconnects
     // (behind a balancer, to a server still running) and refetches what it shows.
     preClose(done) {
-      const server = (this as FastifyInstance).websocketServer;
+      const server = this.websocketServer;
       for (const client of server.clients) {
         client.close(realtimeCloseCodes.restarting, 'Server restarting; reconnect');
       }

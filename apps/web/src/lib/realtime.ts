@@ -20,7 +20,11 @@ export const realtimeTopics = [
   'profile',
   'requests',
 ] as const satisfies readonly RealtimeTopic[];
-export const realtimeCloseCodes = { unauthenticated: 4401 } as const;
+export const realtimeCloseCodes = {
+  unauthenticated: 4401,
+  /** The server is stopping: reconnect as after any drop (1 s after a good connection). */
+  restarting: 1012,
+} as const;
 
 /** Same origin, ws: or wss: as the page. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
