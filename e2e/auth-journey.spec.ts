@@ -31,7 +31,7 @@ for (const language of ['en', 'ar'] as const) {
 
       await page.getByRole('tab', { name: t.signUp.tab }).click();
       await expect(page).toHaveURL(/\/auth\?tab=sign-up$/);
-      const signUp = page.getByRole('tabpanel');
+      const signUp = page.getByRole('tabpanel', { name: t.signUp.tab });
       await signUp.getByLabel(t.fields.email, { exact: true }).fill(email);
       await signUp.getByLabel(t.fields.password, { exact: true }).fill(password);
       await signUp.getByLabel(t.fields.confirmPassword, { exact: true }).fill('something else');

@@ -75,7 +75,8 @@ for (const { language, theme } of combinations) {
       const email = uniqueEmail(`csp-${language}`);
       const password = 'correct horse battery';
       await page.getByRole('tab', { name: t.signUp.tab }).click();
-      const signUp = page.getByRole('tabpanel');
+      // Named: unnamed, it could still find the sign-in panel the click is about to hide.
+      const signUp = page.getByRole('tabpanel', { name: t.signUp.tab });
       await signUp.getByLabel(t.fields.email, { exact: true }).fill(email);
       await signUp.getByLabel(t.fields.password, { exact: true }).fill(password);
       await signUp.getByLabel(t.fields.confirmPassword, { exact: true }).fill(password);

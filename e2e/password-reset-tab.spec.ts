@@ -64,7 +64,7 @@ for (const language of ['en', 'ar'] as const) {
         });
         await staffPage.getByRole('tab', { name: a.tabs.passwordReset, exact: true }).click();
         await expect(staffPage).toHaveURL(/\?tab=passwordReset$/);
-        const panel = staffPage.getByRole('tabpanel');
+        const panel = staffPage.getByRole('tabpanel', { name: a.tabs.passwordReset, exact: true });
         await panel
           .getByLabel(a.passwordReset.user, { exact: true })
           .selectOption({ label: email });
