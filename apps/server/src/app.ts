@@ -36,6 +36,7 @@ import { csrfGuard, changesState } from './http/csrf.ts';
 import { errorBody, registerErrorHandling } from './http/errors.ts';
 import { scheduleIdempotencyKeyPurge } from './http/idempotency.ts';
 import { scheduleJobs } from './jobs/runner.ts';
+import { registerDrain } from './http/drain.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
@@ -80,6 +81,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerErrorHandling(app, { checkDeclaredErrors: ctx.config.nodeEnv === 'test' });
 
   measureRequests(app);
+  registerDrain(app);
   // One log line per request, without query strings (they may carry addresses or tokens).
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

@@ -12,7 +12,10 @@ const startupMs = 10_000;
  * them (the port taken, the database refusing) would kill every replacement the same way.
  */
 const maxFailedStarts = 3;
-/** Workers end themselves within 15 s of SIGTERM (main.ts); any still running then are killed. */
+/**
+ * Workers end themselves within their drain and 15 s more of SIGTERM (main.ts); any still
+ * running this long after their drain are killed.
+ */
 const shutdownTimeoutMs = 20_000;
 
 export interface WorkerOptions {
@@ -20,9 +23,11 @@ export interface WorkerOptions {
   logger: Logger;
   /** Logged once every worker is listening. */
   appUrl: string;
+  /** How long each worker drains before it stops (SHUTDOWN_DRAIN_MS). */
+  drainMs: number;
 }
 
-export function runWorkers({ count, logger, appUrl }: WorkerOptions): void {
+export function runWorkers({ count, logger, appUrl, drainMs }: WorkerOptions): void {
   /** Running workers, with when each was forked. */
   const forkedAt = new Map<Worker, number>();
   const listening = new Set<Worker>();
@@ -41,7 +46,7 @@ export function runWorkers({ count, logger, appUrl }: WorkerOptions): void {
     setTimeout(() => {
       for (const worker of forkedAt.keys()) worker.process.kill('SIGKILL');
       process.exit(1);
-    }, shutdownTimeoutMs).unref();
+    }, drainMs + shutdownTimeoutMs).unref();
     if (forkedAt.size === 0) process.exit(exitCode);
   }
 

@@ -30,6 +30,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: postgres, WEB_CONCURRENCY: '0' }, 'WEB_CONCURRENCY'],
     [{ DATABASE_URL: postgres, WEB_CONCURRENCY: '1.5' }, 'WEB_CONCURRENCY'],
     [{ DATABASE_URL: postgres, WEB_CONCURRENCY: 'many' }, 'WEB_CONCURRENCY'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, 'SHUTDOWN_DRAIN_MS'],
+    [{ SHUTDOWN_DRAIN_MS: '60001' }, 'SHUTDOWN_DRAIN_MS'],
+    [{ DATABASE_PREPARED_STATEMENTS: 'no' }, 'DATABASE_PREPARED_STATEMENTS'],
+    [{ DATABASE_LISTEN_URL: 'http://db' }, 'DATABASE_LISTEN_URL'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig({ ...base, ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, ...env })).toThrow(new RegExp(`${name}:`));
@@ -42,6 +46,27 @@ describe('loadConfig', () => {
 
   it('treats empty values as unset', () => {
     expect(loadConfig({ ...base, DATABASE_URL: '', MAIL_URL: '' }).databaseUrl).toBeUndefined();
+  });
+
+  it('drains 5 s before a stop in production, none elsewhere unless told', () => {
+    expect(loadConfig(base).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ...base, ...production }).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({ ...base, ...production, SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ ...base, SHUTDOWN_DRAIN_MS: '2500' }).shutdownDrainMs).toBe(2500);
+  });
+
+  it('behind a pooler: LISTEN on its own address, statements unprepared when told', () => {
+    const direct = loadConfig({ ...base, DATABASE_URL: postgres });
+    expect(direct.databaseListenUrl).toBe(postgres);
+    expect(direct.preparedStatements).toBe(true);
+    const pooled = loadConfig({
+      ...base,
+      DATABASE_URL: 'postgres://app@pooler:6432/db',
+      DATABASE_LISTEN_URL: postgres,
+      DATABASE_PREPARED_STATEMENTS: 'false',
+    });
+    expect(pooled.databaseListenUrl).toBe(postgres);
+    expect(pooled.preparedStatements).toBe(false);
   });
 
   describe('DATABASE_POOL_SIZE', () => {

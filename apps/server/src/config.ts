@@ -19,6 +19,24 @@ const envSchema = z
         .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
         .optional(),
     ),
+    /**
+     * Where LISTEN connects (realtime notices need a session of their own): PostgreSQL itself,
+     * when DATABASE_URL goes through a pooler in transaction mode. Unset: DATABASE_URL.
+     */
+    DATABASE_LISTEN_URL: z.preprocess(
+      emptyToUndefined,
+      z
+        .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+        .optional(),
+    ),
+    /**
+     * Whether the hot statements are prepared once per connection under their names. `false`
+     * behind a pooler in transaction mode that does not track them (PgBouncer before 1.21).
+     */
+    DATABASE_PREPARED_STATEMENTS: z.preprocess(
+      emptyToUndefined,
+      z.enum(['true', 'false']).default('true'),
+    ),
     DATA_DIR: z.string().min(1).default('./data'),
     APP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^https?$/ }).optional()),
     MAIL_URL: z.preprocess(
@@ -91,6 +109,11 @@ const envSchema = z
       z.coerce.number().int().min(0).max(65535).optional(),
     ),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** How long a stopping process keeps serving while readiness says it stops (main.ts). */
+    SHUTDOWN_DRAIN_MS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(0).max(60_000).optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -136,6 +159,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Where LISTEN connects: DATABASE_LISTEN_URL, else DATABASE_URL. */
+  databaseListenUrl: string | undefined;
+  /** Prepare the hot statements by name (off behind a transaction-mode pooler). */
+  preparedStatements: boolean;
   dataDir: string;
   appUrl: string;
   mailUrl: string | undefined;
@@ -167,6 +194,11 @@ export interface Config {
   jobIntervalMs: number;
   /** The metrics port and the address it listens on; undefined: none. */
   metrics: { port: number; host: string } | undefined;
+  /**
+   * After SIGTERM, how long the process goes on serving while /api/ready answers 503, so a
+   * balancer's health check takes it out before it stops accepting: 5 s in production, else 0.
+   */
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {
@@ -196,6 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL ?? e.DATABASE_URL,
+    preparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'true',
     dataDir,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     mailUrl: e.MAIL_URL,
@@ -220,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobIntervalMs: e.JOB_INTERVAL_MS ?? 15_000,
     metrics:
       e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
   };
 }
 

@@ -2,7 +2,7 @@
 // message, and SIGTERM lets it finish and exit cleanly. Several processes: cluster.test.ts.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -95,5 +95,52 @@ describe('the server process', () => {
     if (code === 'still running') server.child.kill('SIGKILL');
     expect(code).toBe(0);
     expect(Date.now() - sent).toBeLessThan(20_000);
+  }, 40_000);
+
+  it('drains on SIGTERM: readiness turns 503 while it serves, and a request in flight is answered', async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_MS: '1500' });
+    expect(await ready(port)).toBe(true);
+
+    // A sign-in whose body has only half arrived when the stop begins.
+    const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
+    const socket = connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      [
+        'POST /api/v1/auth/sign-in HTTP/1.1',
+        `host: 127.0.0.1:${port}`,
+        `origin: http://localhost:${port}`,
+        'x-requested-with: secure-vault',
+        'content-type: application/json',
+        `content-length: ${Buffer.byteLength(body)}`,
+        '',
+        body.slice(0, 10),
+      ].join('\r\n'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const sent = Date.now();
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Out of rotation at once, yet still serving, each answer closing its connection.
+    const readiness = await fetch(`http://127.0.0.1:${port}/api/ready`);
+    expect(readiness.status).toBe(503);
+    const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('connection')).toBe('close');
+
+    // Past the drain the server no longer accepts, but the half-sent request is still answered.
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+    // Written, not ended: a client that half-closes gets no answer from Node's server.
+    socket.write(body.slice(10));
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - sent).toBeGreaterThanOrEqual(1500);
   }, 40_000);
 });

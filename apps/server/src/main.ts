@@ -1,14 +1,15 @@
 // Starts Secure Vault: configuration, database (migrated), mail, then the HTTP server, in this
 // process or, with WEB_CONCURRENCY > 1, in that many worker processes on one port (cluster.ts).
 // Migrations and the ADMIN_EMAIL account are done once, by the first process, before any worker
-// starts. SIGTERM/SIGINT stop accepting connections, let running requests finish, then close the
-// database.
+// starts. SIGTERM/SIGINT drain (readiness 503 for SHUTDOWN_DRAIN_MS, http/drain.ts), stop
+// accepting connections, let running requests finish, then close the database.
 import cluster from 'node:cluster';
+import { setTimeout as delay } from 'node:timers/promises';
 import { buildApp } from './app.ts';
 import { runWorkers } from './cluster.ts';
 import { ConfigError, type Config, loadConfig } from './config.ts';
 import { type AppContext, systemClock } from './context.ts';
-import { type Database, openDatabase } from './db/client.ts';
+import { type Database, databaseOptionsOf, openDatabase } from './db/client.ts';
 import { ensureAdmin } from './features/admin/ensure-admin.ts';
 import { purgeExpiredAuthData } from './auth/purge.ts';
 import { createLogger } from './logger.ts';
@@ -32,8 +33,7 @@ const logger = createLogger(config.logLevel);
 
 const open = () =>
   openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
+    ...databaseOptionsOf(config),
     poolSize: config.databasePoolSize,
     logger,
   });
@@ -76,10 +76,13 @@ async function serve(database: Database): Promise<void> {
   async function stop(signal: string): Promise<void> {
     if (isStopping) return;
     isStopping = true;
-    logger.info({ signal }, 'shutting down');
-    setTimeout(() => process.exit(1), 15_000).unref();
+    logger.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+    setTimeout(() => process.exit(1), config.shutdownDrainMs + 15_000).unref();
     try {
       clearInterval(purgeTimer);
+      // Readiness says 503 at once; requests keep being served until the balancer has noticed.
+      app.drain.start();
+      if (config.shutdownDrainMs > 0) await delay(config.shutdownDrainMs);
       await app.close();
       ctx.mailer.close();
       await database.close();
@@ -108,7 +111,12 @@ if (cluster.isWorker) {
     await serve(database);
   } else {
     await database.close();
-    runWorkers({ count: config.webConcurrency, logger, appUrl: config.appUrl });
+    runWorkers({
+      count: config.webConcurrency,
+      logger,
+      appUrl: config.appUrl,
+      drainMs: config.shutdownDrainMs,
+    });
     if (config.metrics) await startMetricsServer({ ...config.metrics, logger, ofCluster: true });
   }
 }

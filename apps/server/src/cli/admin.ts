@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { emailSchema, passwordSchema } from '@secure-vault/shared';
 import { ConfigError, loadConfig } from '../config.ts';
 import { systemClock } from '../context.ts';
-import { openDatabase } from '../db/client.ts';
+import { databaseOptionsOf, openDatabase } from '../db/client.ts';
 import { ensureAdmin, promoteAdmin } from '../features/admin/ensure-admin.ts';
 
 const usage = `Usage:
@@ -41,7 +41,7 @@ try {
   if (err instanceof ConfigError) fail(err.message);
   throw err;
 }
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase(databaseOptionsOf(config));
 try {
   await database.migrate();
   const deps = { db: database.db, clock: systemClock };

@@ -3,7 +3,7 @@
 // its own line and the platform's totals. Exit code 0 when the ledger is whole, 1 on any
 // difference, 2 when the check cannot run (bad configuration, no database).
 import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/client.ts';
+import { type Database, databaseOptionsOf, openDatabase } from '../db/client.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { formatLedgerReport } from '../ledger/reconcile-report.ts';
 
@@ -11,7 +11,7 @@ async function main(): Promise<number> {
   let database: Database;
   try {
     const config = loadConfig();
-    database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase(databaseOptionsOf(config));
   } catch (err) {
     console.error(
       `The ledger check cannot run: ${err instanceof ConfigError ? err.message : String(err)}`,

@@ -4,7 +4,7 @@
 // the ledger check found a difference, 2 when it must not or cannot run (production, bad
 // configuration).
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { databaseOptionsOf, openDatabase } from '../db/client.ts';
 import { formatLedgerReport } from '../ledger/reconcile-report.ts';
 import { createLogger } from '../logger.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -27,11 +27,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const logger = createLogger('warn');
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    logger,
-  });
+  const database = await openDatabase({ ...databaseOptionsOf(config), logger });
   try {
     await database.migrate();
     const outcome = await seedDemo(database, config, logger);

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import type { Config } from '../config.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import * as accountsSchema from './schema.ts';
 import * as vaultSchema from './vault-schema.ts';
@@ -88,14 +89,34 @@ export interface DatabaseOptions {
   /** Folder of the embedded database; when absent it lives in memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /** Where LISTEN connects, when not `url` (a pooler in transaction mode cannot hold one). */
+  listenUrl?: string | undefined;
+  /**
+   * Prepare `query`'s statements by name, once per connection (default). Off behind a pooler in
+   * transaction mode that does not track them: the next transaction may get another connection.
+   */
+  preparedStatements?: boolean | undefined;
   /** Where lost PostgreSQL connections are reported; scripts without one log warnings to stdout. */
   logger?: Logger | undefined;
+}
+
+/** The database the configuration names, as the server and the command-line tools open it. */
+export function databaseOptionsOf(
+  config: Pick<Config, 'databaseUrl' | 'databaseListenUrl' | 'preparedStatements' | 'dataDir'>,
+): DatabaseOptions {
+  return {
+    url: config.databaseUrl,
+    listenUrl: config.databaseListenUrl,
+    preparedStatements: config.preparedStatements,
+    dataDir: config.dataDir,
+  };
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const logger = options.logger ?? createLogger('warn');
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const isPreparing = options.preparedStatements ?? true;
     // pool.end() resolves once it has asked each connection to end, not once they have: keep
     // track, so close() returns only when the server has let go (a database dropped right
     // after, as the tests do, would otherwise kill them mid-goodbye with an unhandled error).
@@ -154,7 +175,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       applyRoutines: (routines) => applyPgRoutines(routines),
       query: async <Row>(statement: Statement, params: readonly unknown[]) => {
         const result = await pool.query({
-          name: statement.name,
+          ...(isPreparing ? { name: statement.name } : {}),
           text: statement.text,
           values: params as unknown[],
         });
@@ -165,7 +186,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onPayload) =>
-        listenPostgres(options.url as string, channel, onPayload, logger),
+        listenPostgres(options.listenUrl ?? (options.url as string), channel, onPayload, logger),
       close: async () => {
         const ended = [...connections].map(
           (client) => new Promise<void>((resolve) => client.once('end', () => resolve())),
