@@ -72,6 +72,23 @@ export function mailRetryDelayMs(attempts: number): number {
 
 type QueuedMail = typeof mailQueue.$inferSelect;
 
+/**
+ * nodemailer's options for MAIL_URL (its query may set any of them, `?requireTLS=false`…). On
+ * smtp:// the session is upgraded with STARTTLS whenever the server offers it; with a user in the
+ * URL it must be, so a password never crosses a connection someone stripped of STARTTLS. The
+ * certificate is checked against Node's CAs, never skipped: a private CA is added with
+ * NODE_EXTRA_CA_CERTS. A server that does not answer costs an attempt within seconds, not minutes.
+ */
+function smtpOptions(mailUrl: string) {
+  return {
+    url: mailUrl,
+    requireTLS: new URL(mailUrl).username !== '',
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+}
+
 export function createMailer({
   db,
   mailUrl,
@@ -79,15 +96,13 @@ export function createMailer({
   logger,
   clock = systemClock,
 }: MailerOptions): Mailer {
-  // A server that does not answer is a failed attempt within seconds, not minutes.
-  const smtp = mailUrl
-    ? nodemailer.createTransport({
-        url: mailUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      })
-    : undefined;
+  const smtp = mailUrl ? nodemailer.createTransport(smtpOptions(mailUrl)) : undefined;
+  if (mailUrl && new URL(mailUrl).searchParams.get('tls.rejectUnauthorized') === 'false') {
+    logger.warn(
+      'MAIL_URL turns off the check of the mail server certificate: anyone on the way can read ' +
+        'the mail and the password; trust its CA with NODE_EXTRA_CA_CERTS instead',
+    );
+  }
   const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'secure-vault.local';
 
   // A sent message keeps whom it went to and its subject, not its words: they may hold a
