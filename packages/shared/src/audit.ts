@@ -36,6 +36,7 @@ export const auditActions = [
   'admin.kyc_approved',
   'admin.kyc_rejected',
   'admin.kyc_document_viewed',
+  'admin.mail_resent',
   'bank.account_registered',
   'bank.account_deleted',
   'transfer.status_changed',

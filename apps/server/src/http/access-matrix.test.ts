@@ -10,7 +10,7 @@ import { kycDocuments, kycVerifications } from '../db/kyc-schema.ts';
 import { bankAccounts, transfers } from '../db/banking-schema.ts';
 import { deliveries } from '../db/custody-schema.ts';
 import { staffProposals } from '../db/approvals-schema.ts';
-import { profiles, sessions } from '../db/schema.ts';
+import { mailQueue, profiles, sessions } from '../db/schema.ts';
 import { valuables } from '../db/vault-schema.ts';
 import { call, enableTwoFactor, grantAdmin } from '../test/auth-helpers.ts';
 import { valuableIdOf } from '../test/approvals.ts';
@@ -75,6 +75,20 @@ beforeAll(async () => {
     })
     .returning({ id: kycDocuments.id });
   ownerIds.documents = document?.id ?? '';
+  // A message to the owner that the mailer gave up: what staff's resend names.
+  const [mail] = await t.ctx.db
+    .insert(mailQueue)
+    .values({
+      to: owner.email,
+      subject: 'Your verification code',
+      text: 'Hello',
+      attempts: 1,
+      nextAttemptAt: t.ctx.clock.now(),
+      givenUpAt: t.ctx.clock.now(),
+      lastError: 'mail to 0123456789ab was not sent (550)',
+    })
+    .returning({ id: mailQueue.id });
+  ownerIds.mail = mail?.id ?? '';
   const [bankAccount] = await t.ctx.db
     .insert(bankAccounts)
     .values({

@@ -108,6 +108,11 @@ function subjectOf(contract: Contract): Subject | undefined {
 const staffChanges = allContracts.filter(
   (contract) => contract.access === 'admin' && contract.method !== 'GET',
 );
+/** The staff changes that act on nothing of a customer's, and why they need no row. */
+const actOnNoCustomer: Record<string, string> = {
+  'POST /api/v1/admin/mail/:id/resend':
+    'queues a message the mailer gave up for another attempt, to whom it was for; no account changes',
+};
 const insiderOperations = staffChanges.filter((contract) => subjectOf(contract) !== undefined);
 
 // ---------------------------------------------------------------------------------------------
@@ -496,8 +501,11 @@ async function run(row: Row, target: Target): Promise<Cell> {
 
 describe('the insider matrix', () => {
   it('knows what each staff change acts on, and has a row for each', () => {
-    // A staff operation that changes state but names no customer would escape the matrix.
-    expect(staffChanges.filter((c) => subjectOf(c) === undefined).map(name)).toEqual([]);
+    // A staff operation that changes state but names no customer would escape the matrix,
+    // unless it is listed with the reason it acts on no customer's account.
+    expect(staffChanges.filter((c) => subjectOf(c) === undefined).map(name)).toEqual(
+      Object.keys(actOnNoCustomer),
+    );
     expect(insiderOperations.map(name).sort()).toEqual(Object.keys(table).sort());
     for (const contract of insiderOperations) {
       expect(table[name(contract)]?.subject, name(contract)).toBe(subjectOf(contract));

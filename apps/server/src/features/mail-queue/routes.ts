@@ -1,13 +1,18 @@
 // Mail not yet delivered, for staff (contract: shared/mail-queue/contracts.ts): the kept messages
 // still waiting to be tried again and those given up, newest first, with their last error
-// (mail/mailer.ts keeps it without the mail server's words). Never cached.
+// (mail/mailer.ts keeps it without the mail server's words), never cached; and a given-up one
+// sent again (resend-mail.ts).
 import { and, count, desc, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import * as mailQueueContracts from '@secure-vault/shared/mail-queue/contracts';
+import type { UndeliveredMail } from '@secure-vault/shared/mail-queue/contracts';
 import { undeliveredMailLimit } from '@secure-vault/shared/mail-queue/limit';
 import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../../auth/access.ts';
+import { requestMeta } from '../../auth/request-meta.ts';
 import { mailQueue } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
+import { type KeptMail, resendMail } from './resend-mail.ts';
 
 /** The status code MailNotSentError (mail/mailer.ts) ends its message with, when the server gave one. */
 function responseCodeOf(lastError: string): number | null {
@@ -38,17 +43,28 @@ export function mailQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
     return {
       waiting: waiting?.n ?? 0,
       givenUp: givenUp?.n ?? 0,
-      messages: rows.map((row) => ({
-        id: row.id,
-        to: row.to,
-        subject: row.subject,
-        state: row.givenUpAt ? ('given_up' as const) : ('waiting' as const),
-        attempts: row.attempts,
-        createdAt: row.createdAt.toISOString(),
-        nextAttemptAt: row.nextAttemptAt.toISOString(),
-        givenUpAt: row.givenUpAt?.toISOString() ?? null,
-        failure: row.lastError === null ? null : { responseCode: responseCodeOf(row.lastError) },
-      })),
+      messages: rows.map(undeliveredMail),
     };
   });
+
+  route(app, mailQueueContracts.resendMail, async (request) =>
+    undeliveredMail(
+      await resendMail(ctx, requireAuth(request), request.params.id, requestMeta(request)),
+    ),
+  );
+}
+
+/** A kept message not yet sent, as staff see it. */
+function undeliveredMail(row: KeptMail): UndeliveredMail {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    state: row.givenUpAt ? 'given_up' : 'waiting',
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    givenUpAt: row.givenUpAt?.toISOString() ?? null,
+    failure: row.lastError === null ? null : { responseCode: responseCodeOf(row.lastError) },
+  };
 }
