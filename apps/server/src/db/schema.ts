@@ -86,6 +86,10 @@ export const mailQueue = pgTable(
     index('mail_queue_due_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.givenUpAt} is null`),
+    // The sent messages by age, for the purge (mail/purge-sent-mail.ts).
+    index('mail_queue_sent_at_idx')
+      .on(table.sentAt)
+      .where(sql`${table.sentAt} is not null`),
     check('mail_queue_attempts_check', sql`${table.attempts} >= 0`),
   ],
 );

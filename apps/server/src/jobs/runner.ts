@@ -14,6 +14,7 @@ import { databaseIn } from '../db/in-transaction.ts';
 import { users } from '../db/schema.ts';
 import { matureTerm } from '../ledger/custody.ts';
 import { fixedTermMatured } from '../mail/custody-templates.ts';
+import { purgeSentMail } from '../mail/purge-sent-mail.ts';
 
 export interface JobOutcome {
   id: string;
@@ -141,7 +142,7 @@ async function tellMatured(ctx: AppContext, term: FixedTerm): Promise<void> {
 
 /**
  * Every `JOB_INTERVAL_MS` (15 s by default; 0: never, for tests), each process runs due jobs, then
- * sends the kept mail that is due.
+ * sends the kept mail that is due, then deletes sent mail past its retention.
  */
 export function scheduleJobs(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.jobIntervalMs === 0) return;
@@ -154,6 +155,9 @@ export function scheduleJobs(app: FastifyInstance, ctx: AppContext): void {
       // Mail whose send failed, or whose sender died mid-send, is tried again (mail/mailer.ts).
       .then(() => ctx.mailer.deliverDue(at))
       .catch((err: unknown) => ctx.logger.error({ err }, 'mail runner failed'))
+      // Sent mail past its retention is deleted, a bounded number of rows a pass.
+      .then(() => purgeSentMail(ctx.db, at))
+      .catch((err: unknown) => ctx.logger.error({ err }, 'purge of sent mail failed'))
       .finally(() => {
         running = undefined;
       });

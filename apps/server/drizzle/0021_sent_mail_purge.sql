@@ -1,0 +1,1 @@
+CREATE INDEX "mail_queue_sent_at_idx" ON "mail_queue" USING btree ("sent_at") WHERE "mail_queue"."sent_at" is not null;
