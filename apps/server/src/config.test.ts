@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, trustProxyOption } from './config.ts';
@@ -160,6 +161,72 @@ describe('loadConfig', () => {
       expect([trust('10.0.0.2', 0), trust('203.0.113.9', 1)]).toEqual([true, false]);
       expect(trustProxyOption(false)).toBe(false);
       expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    });
+  });
+
+  describe('SIGNING_KEY_PREVIOUS', () => {
+    const pair = () => generateKeyPairSync('ed25519');
+    const [current, old, older] = [pair(), pair(), pair()];
+    const privatePem = (key: ReturnType<typeof pair>) =>
+      key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const privateDer = (key: ReturnType<typeof pair>) =>
+      key.privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
+    const publicPem = (key: ReturnType<typeof pair>) =>
+      key.publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const publicDer = (key: ReturnType<typeof pair>) =>
+      key.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+    const withSigning = { ...base, SIGNING_KEY: privateDer(current) };
+
+    it('takes public or private keys, PEM or base64 DER, and keeps only their public halves', () => {
+      expect(loadConfig(withSigning).previousSigningKeys).toEqual([]);
+      for (const form of [publicPem, publicDer, privatePem, privateDer]) {
+        const config = loadConfig({
+          ...withSigning,
+          SIGNING_KEY_PREVIOUS: `${form(old)}, ${form(older)}`,
+        });
+        expect(config.previousSigningKeys, form.name).toEqual([publicPem(old), publicPem(older)]);
+        expect(config.previousSigningKeys.join()).not.toContain('PRIVATE');
+      }
+    });
+
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const x25519 = generateKeyPairSync('x25519');
+    it.each([
+      [
+        'not a key',
+        'hello',
+        /SIGNING_KEY_PREVIOUS: the key is not an Ed25519 public or private key/,
+      ],
+      [
+        'an RSA key',
+        rsa.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        /the key is not an Ed25519/,
+      ],
+      [
+        'an X25519 key',
+        x25519.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+        /the key is not an Ed25519/,
+      ],
+      ['a cut PEM', publicPem(old).slice(0, 60), /the key is not an Ed25519/],
+      ['an empty entry', `${publicDer(old)},,${publicDer(older)}`, /key 2 of 3 is empty/],
+      ['the same key twice', `${publicPem(old)},${privateDer(old)}`, /key 2 repeats key 1/],
+      ['SIGNING_KEY itself', publicDer(current), /key 1 is SIGNING_KEY's own/],
+      [
+        'SIGNING_KEY itself, as its private key',
+        `${publicDer(old)},${privatePem(current)}`,
+        /key 2 is SIGNING_KEY's own/,
+      ],
+      ['eleven keys', Array.from({ length: 11 }, () => publicDer(pair())).join(','), /at most 10/],
+    ])('refuses %s, naming its place only', (_name, value, message) => {
+      const attempt = () => loadConfig({ ...withSigning, SIGNING_KEY_PREVIOUS: value });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(message);
+      try {
+        attempt();
+      } catch (error) {
+        expect((error as Error).message).not.toContain('BEGIN');
+        expect((error as Error).message).not.toContain(privateDer(current).slice(0, 40));
+      }
     });
   });
 });

@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { ed25519PublicKeyOf, parsePreviousSigningKeys } from './auth/signing-key.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -65,6 +66,14 @@ const envSchema = z
         .refine(isEd25519PrivateKey, 'must be an Ed25519 private key (PKCS#8 PEM or base64 DER)')
         .optional(),
     ),
+    /**
+     * The keys SIGNING_KEY replaced, comma-separated: public keys (SPKI), or the private keys,
+     * whose public half alone is kept, as PEM or base64 DER. Documents they signed still verify.
+     */
+    SIGNING_KEY_PREVIOUS: z.preprocess(
+      emptyToUndefined,
+      z.string().transform(parsedOrIssue(parsePreviousSigningKeys)).optional(),
+    ),
     /** Whether staff must have two-factor sign-in on before any admin route answers. */
     STAFF_2FA: z.enum(['required', 'optional']).default('required'),
     /**
@@ -123,6 +132,16 @@ const envSchema = z
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
       });
     }
+    // Both are SPKI PEM here, so the same key is the same text.
+    const signingKey = env.SIGNING_KEY && ed25519PublicKeyOf(env.SIGNING_KEY)?.publicKeyPem;
+    const sameAsCurrent = signingKey ? (env.SIGNING_KEY_PREVIOUS ?? []).indexOf(signingKey) : -1;
+    if (sameAsCurrent !== -1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SIGNING_KEY_PREVIOUS'],
+        message: `key ${sameAsCurrent + 1} is SIGNING_KEY's own: list the keys SIGNING_KEY replaced`,
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.DATA_KEY) {
       ctx.addIssue({ code: 'custom', path: ['DATA_KEY'], message: 'is required in production' });
     }
@@ -172,6 +191,8 @@ export interface Config {
   dataKey: Buffer;
   /** SIGNING_KEY as given (auth/signing-key.ts reads it), or undefined for the generated one. */
   signingKey: string | undefined;
+  /** SIGNING_KEY_PREVIOUS's public keys, as SPKI PEM. */
+  previousSigningKeys: string[];
   staff2fa: 'required' | 'optional';
   /**
    * The proxies whose X-Forwarded-For entries are believed (Fastify's `trustProxy`): none
@@ -241,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     dataKey: e.DATA_KEY ? Buffer.from(e.DATA_KEY, 'hex') : localDataKey(dataDir),
     signingKey: e.SIGNING_KEY,
+    previousSigningKeys: e.SIGNING_KEY_PREVIOUS ?? [],
     staff2fa: e.STAFF_2FA,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
@@ -321,6 +343,18 @@ export function parseTrustedProxies(value: string): TrustedProxies | string {
     );
   }
   return entries;
+}
+
+/** A zod transform from a parser answering a value or what is wrong with the text. */
+function parsedOrIssue<T>(parse: (value: string) => T | string) {
+  return (value: string, ctx: z.RefinementCtx): T => {
+    const parsed = parse(value);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  };
 }
 
 /** True when `text` is an Ed25519 private key in PKCS#8, as PEM or as base64 of its DER. */

@@ -5,12 +5,17 @@
 // writes a candidate to a file of its own and links it into place, which fails when another got
 // there first; the loser reads the winner's.
 //
+// Keys rotate (README "Rotating keys", decision 024): SIGNING_KEY_PREVIOUS lists the public
+// keys of the keys SIGNING_KEY replaced. Documents they signed still verify; nothing is signed
+// with them again.
+//
 // A signed document is the PDF's bytes followed by one comment line after its %%EOF, which PDF
 // readers ignore:
 //   %SecureVault-Signature:<base64url(JSON payload)>.<base64url(Ed25519 signature)>\n
 // The payload names the kind, the customer (masked), the period, the issue time, the journal
 // position and the SHA-256 of every byte before the line; the signature is over the payload's
-// exact bytes. Any byte changed anywhere, or a signature by another key, fails verification.
+// exact bytes. Any byte changed anywhere, or a signature by a key not configured, fails
+// verification.
 import {
   createHash,
   createPrivateKey,
@@ -26,8 +31,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
 
-export interface SigningKey {
-  privateKey: KeyObject;
+/** A public key documents are checked with. */
+export interface VerifyingKey {
   publicKey: KeyObject;
   /** The first 16 hex digits of the SHA-256 of the public key's SPKI DER. */
   keyId: string;
@@ -36,20 +41,37 @@ export interface SigningKey {
   publicKeyPem: string;
 }
 
+export interface SigningKey extends VerifyingKey {
+  privateKey: KeyObject;
+}
+
+export interface SigningKeys {
+  /** SIGNING_KEY (or the generated one): signs, and verifies. */
+  current: SigningKey;
+  /** SIGNING_KEY_PREVIOUS: verifies only. */
+  previous: readonly VerifyingKey[];
+}
+
+/** More would only slow every check; a rotation needs one or two. */
+export const maxPreviousSigningKeys = 10;
+
 const keyFileName = 'signing-key.pem';
 
-function fromPrivateKey(privateKey: KeyObject): SigningKey {
-  if (privateKey.asymmetricKeyType !== 'ed25519')
-    throw new Error('The signing key is not Ed25519.');
-  const publicKey = createPublicKey(privateKey);
+function verifyingKeyOf(publicKey: KeyObject): VerifyingKey {
+  if (publicKey.asymmetricKeyType !== 'ed25519') throw new Error('The key is not Ed25519.');
   const der = publicKey.export({ type: 'spki', format: 'der' });
   return {
-    privateKey,
     publicKey,
     keyId: createHash('sha256').update(der).digest('hex').slice(0, 16),
     publicKeyBase64: der.toString('base64'),
     publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   };
+}
+
+function fromPrivateKey(privateKey: KeyObject): SigningKey {
+  if (privateKey.asymmetricKeyType !== 'ed25519')
+    throw new Error('The signing key is not Ed25519.');
+  return { privateKey, ...verifyingKeyOf(createPublicKey(privateKey)) };
 }
 
 /** SIGNING_KEY's text: PKCS#8 PEM, or base64 of the PKCS#8 DER. */
@@ -60,6 +82,54 @@ export function parseSigningKey(text: string): SigningKey {
       ? createPrivateKey(trimmed)
       : createPrivateKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'pkcs8' }),
   );
+}
+
+/**
+ * The Ed25519 public key in one entry of SIGNING_KEY_PREVIOUS, or null: a public key (SPKI) or
+ * the private key itself (PKCS#8, whose public half is all that is kept), as PEM or base64 DER.
+ */
+export function ed25519PublicKeyOf(text: string): VerifyingKey | null {
+  const trimmed = text.trim();
+  const der = () => Buffer.from(trimmed, 'base64');
+  const readers = trimmed.includes('-----BEGIN')
+    ? [() => createPublicKey(trimmed)]
+    : [
+        () => createPublicKey({ key: der(), format: 'der', type: 'spki' }),
+        () => createPublicKey(createPrivateKey({ key: der(), format: 'der', type: 'pkcs8' })),
+      ];
+  for (const read of readers) {
+    try {
+      const key = read();
+      if (key.asymmetricKeyType === 'ed25519') return verifyingKeyOf(key);
+    } catch {
+      // Not this form; the next, or none.
+    }
+  }
+  return null;
+}
+
+/**
+ * SIGNING_KEY_PREVIOUS's keys as SPKI PEM (comma-separated entries), or what is wrong with the
+ * value. Messages name a key by its place in the list, never by its text, which may be secret.
+ */
+export function parsePreviousSigningKeys(value: string): string[] | string {
+  const entries = value.split(',');
+  if (entries.length > maxPreviousSigningKeys) {
+    return `holds ${entries.length} keys; at most ${maxPreviousSigningKeys}`;
+  }
+  const keys: VerifyingKey[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const place = entries.length === 1 ? 'the key' : `key ${index + 1} of ${entries.length}`;
+    if (entry.trim() === '') return `${place} is empty`;
+    const key = ed25519PublicKeyOf(entry);
+    if (!key) {
+      return `${place} is not an Ed25519 public or private key (SPKI or PKCS#8, PEM or base64 DER)`;
+    }
+    const same = keys.findIndex((earlier) => earlier.keyId === key.keyId);
+    if (same !== -1) return `key ${index + 1} repeats key ${same + 1}`;
+    keys.push(key);
+  }
+  return keys.map((key) => key.publicKeyPem);
 }
 
 function isMissing(error: unknown): boolean {
@@ -92,16 +162,30 @@ function keyInDataDir(dataDir: string): SigningKey {
   return parseSigningKey(readFileSync(file, 'utf8'));
 }
 
-const loaded = new WeakMap<object, SigningKey>();
+type KeyConfig = Pick<Config, 'signingKey' | 'previousSigningKeys' | 'dataDir'>;
 
-/** The key documents are signed and checked with, read once per configuration (process). */
-export function signingKeyOf(config: Pick<Config, 'signingKey' | 'dataDir'>): SigningKey {
-  let key = loaded.get(config);
-  if (!key) {
-    key = config.signingKey ? parseSigningKey(config.signingKey) : keyInDataDir(config.dataDir);
-    loaded.set(config, key);
+const loaded = new WeakMap<object, SigningKeys>();
+
+/** The keys documents are signed and checked with, read once per configuration (process). */
+export function signingKeysOf(config: KeyConfig): SigningKeys {
+  let keys = loaded.get(config);
+  if (!keys) {
+    const current = config.signingKey
+      ? parseSigningKey(config.signingKey)
+      : keyInDataDir(config.dataDir);
+    const previous = config.previousSigningKeys
+      .map((pem) => verifyingKeyOf(createPublicKey(pem)))
+      // config.ts refuses SIGNING_KEY itself in the list; the generated key it cannot know.
+      .filter((key) => key.keyId !== current.keyId);
+    keys = { current, previous };
+    loaded.set(config, keys);
   }
-  return key;
+  return keys;
+}
+
+/** The key documents are signed with. */
+export function signingKeyOf(config: KeyConfig): SigningKey {
+  return signingKeysOf(config).current;
 }
 
 export const documentKinds = ['statement', 'proof_of_holdings'] as const;
@@ -142,10 +226,11 @@ export function signDocument(pdf: Buffer, claims: DocumentClaims, key: SigningKe
 const base64url = /^[A-Za-z0-9_-]+$/;
 
 /**
- * The claims of a document signed by `key`, or null: no signature line, a line that is not ours,
- * another key, or any byte before the line not the one signed.
+ * The claims of a document signed by one of `keys` (current or previous), or null: no signature
+ * line, a line that is not ours, a key not configured, a payload naming another key than the one
+ * that signed it, or any byte before the line not the one signed.
  */
-export function verifySignedDocument(bytes: Buffer, key: SigningKey): SignaturePayload | null {
+export function verifySignedDocument(bytes: Buffer, keys: SigningKeys): SignaturePayload | null {
   const at = bytes.lastIndexOf(marker);
   // The line starts a line, and the document before it is a PDF that ends.
   if (at <= 0 || bytes[at - 1] !== 0x0a) return null;
@@ -162,7 +247,11 @@ export function verifySignedDocument(bytes: Buffer, key: SigningKey): SignatureP
   // base64url decoding skips what it cannot read: only the canonical spelling is ours.
   if (payloadBytes.toString('base64url') !== payloadText) return null;
   if (signature.toString('base64url') !== signatureText || signature.length !== 64) return null;
-  if (!verify(null, payloadBytes, key.publicKey, signature)) return null;
+  // The signature is checked before the payload is read; at most 1 + 10 keys are tried.
+  const key = [keys.current, ...keys.previous].find((candidate) =>
+    verify(null, payloadBytes, candidate.publicKey, signature),
+  );
+  if (!key) return null;
   let payload: SignaturePayload;
   try {
     payload = signaturePayloadSchema.parse(JSON.parse(payloadBytes.toString('utf8')));

@@ -22,13 +22,22 @@ const statementFileSchema = z.object({
 const documentKindSchema = z.enum(['statement', 'proof_of_holdings']);
 export type DocumentKind = z.infer<typeof documentKindSchema>;
 
-const signingKeySchema = z.object({
-  algorithm: z.literal('Ed25519'),
+const publicKeySchema = z.object({
   /** The first 16 hex digits of the SHA-256 of the public key's SPKI DER. */
   keyId: z.string(),
   /** Base64 of the SPKI DER. */
   publicKey: z.string(),
   pem: z.string(),
+});
+
+const signingKeySchema = z.object({
+  algorithm: z.literal('Ed25519'),
+  ...publicKeySchema.shape,
+  /**
+   * The keys this one replaced: documents they signed still verify, and nothing is signed with
+   * them any more. Empty until the key is first rotated.
+   */
+  previous: z.array(publicKeySchema),
 });
 export type SigningKey = z.infer<typeof signingKeySchema>;
 
@@ -81,6 +90,8 @@ export const getSigningKey = defineContract({
   access: 'public',
   tag,
   summary: 'The public key statements and proofs of holdings are signed with',
+  description:
+    'The key documents are signed with now, and under `previous` the keys that signed earlier documents, which still verify.',
   status: 200,
   response: signingKeySchema,
   errors: [],

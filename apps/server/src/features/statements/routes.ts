@@ -1,12 +1,19 @@
 // Signed statements and proof of holdings (contracts: shared/statements/contracts.ts): the
 // signed-in customer's monthly statement and proof of holdings as signed PDFs, the public key
-// they are signed with, and the public check of a document anyone sends back.
+// they are signed with (and those that signed before a rotation), and the public check of a
+// document anyone sends back.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as statements from '@secure-vault/shared/statements/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../auth/access.ts';
 import { forgetHits, type Limit, limits, recordHits } from '../../auth/rate-limit.ts';
-import { signDocument, signingKeyOf, verifySignedDocument } from '../../auth/signing-key.ts';
+import {
+  signDocument,
+  signingKeyOf,
+  signingKeysOf,
+  type VerifyingKey,
+  verifySignedDocument,
+} from '../../auth/signing-key.ts';
 import { AppError } from '../../http/errors.ts';
 import { route } from '../../http/route.ts';
 import { drawProofOfHoldings, drawStatement } from './documents.ts';
@@ -29,6 +36,11 @@ const invalid = {
   issuedAt: null,
   journalPosition: null,
 } as const;
+
+/** A key as the well-known address publishes it. */
+function published(key: VerifyingKey) {
+  return { keyId: key.keyId, publicKey: key.publicKeyBase64, pem: key.publicKeyPem };
+}
 
 function sendPdf(reply: FastifyReply, pdf: Buffer, filename: string): FastifyReply {
   return reply
@@ -119,13 +131,12 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, statements.getSigningKey, async (_request, reply) => {
-    const key = signingKeyOf(ctx.config);
+    const { current, previous } = signingKeysOf(ctx.config);
     reply.header('cache-control', 'public, max-age=300');
     return {
       algorithm: 'Ed25519' as const,
-      keyId: key.keyId,
-      publicKey: key.publicKeyBase64,
-      pem: key.publicKeyPem,
+      ...published(current),
+      previous: previous.map(published),
     };
   });
 
@@ -153,7 +164,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
       async (request) => {
         const body: unknown = request.body;
         if (!Buffer.isBuffer(body)) return invalid;
-        const payload = verifySignedDocument(body, signingKeyOf(ctx.config));
+        const payload = verifySignedDocument(body, signingKeysOf(ctx.config));
         if (!payload) return invalid;
         return {
           valid: true,

@@ -396,6 +396,8 @@ describe('verification', () => {
     const der = Buffer.from(key.publicKey, 'base64');
     expect(key.keyId).toBe(createHash('sha256').update(der).digest('hex').slice(0, 16));
     expect(key.pem).toContain('-----BEGIN PUBLIC KEY-----');
+    // No key has been rotated here (signing-key-rotation.test.ts rotates them).
+    expect(res.json().previous).toEqual([]);
     const line = statement.subarray(statement.lastIndexOf('%SecureVault-Signature:')).toString();
     const [payload = '', signature = ''] = line.trim().split(':')[1]?.split('.') ?? [];
     expect(
