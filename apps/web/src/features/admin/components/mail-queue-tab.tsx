@@ -2,6 +2,7 @@
 // mail server is down; this tab lists what has not reached its reader yet — waiting for its next
 // attempt, or given up (refused for good, or failing every attempt) with the error kept — newest
 // first, as a table on wide screens and one card per message on phones. Refetched on "Refresh".
+// A given-up message can be sent again (mail-resend-button.tsx).
 import { MailCheck, RotateCw } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import * as mailQueue from '@secure-vault/shared/mail-queue/contracts';
@@ -17,6 +18,7 @@ import { useApiQuery } from '@/lib/api-query';
 import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
+import { MailResendButton, useResendMail } from './mail-resend-button';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -52,6 +54,11 @@ function failure(t: TFunction<'admin'>, mail: UndeliveredMail): string {
 
 function Messages({ messages }: { messages: UndeliveredMail[] }) {
   const { t } = useTranslation('admin');
+  const resend = useResendMail();
+  const resendButton = (mail: UndeliveredMail) =>
+    mail.state === 'given_up' ? (
+      <MailResendButton mail={mail} isSending={resend.pending.has(mail.id)} onSend={resend.send} />
+    ) : null;
   const headClass = 'px-3 py-2.5 text-start font-medium text-muted-foreground whitespace-nowrap';
   return (
     <>
@@ -74,6 +81,9 @@ function Messages({ messages }: { messages: UndeliveredMail[] }) {
               <dt className="text-muted-foreground">{t('mailQueue.lastError')}</dt>
               <dd className="text-end break-words">{failure(t, mail)}</dd>
             </dl>
+            {mail.state === 'given_up' ? (
+              <div className="flex justify-end">{resendButton(mail)}</div>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -100,6 +110,9 @@ function Messages({ messages }: { messages: UndeliveredMail[] }) {
               <th scope="col" className={headClass}>
                 {t('mailQueue.lastError')}
               </th>
+              <th scope="col" className={headClass}>
+                <span className="sr-only">{t('mailQueue.actions')}</span>
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">
@@ -119,6 +132,7 @@ function Messages({ messages }: { messages: UndeliveredMail[] }) {
                 <td className="max-w-72 px-3 py-2.5 break-words text-muted-foreground">
                   {failure(t, mail)}
                 </td>
+                <td className="px-3 py-2 text-end whitespace-nowrap">{resendButton(mail)}</td>
               </tr>
             ))}
           </tbody>
