@@ -1,5 +1,7 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, trustProxyOption } from './config.ts';
 
@@ -161,6 +163,65 @@ describe('loadConfig', () => {
       expect([trust('10.0.0.2', 0), trust('203.0.113.9', 1)]).toEqual([true, false]);
       expect(trustProxyOption(false)).toBe(false);
       expect(trustProxyOption(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+    });
+  });
+
+  describe('DATA_KEY_PREVIOUS', () => {
+    const [one, two] = [randomBytes(32), randomBytes(32)];
+
+    it('takes the keys DATA_KEY replaced, comma-separated, and none when unset', () => {
+      expect(loadConfig(base).previousDataKeys).toEqual([]);
+      const config = loadConfig({
+        ...base,
+        DATA_KEY_PREVIOUS: ` ${one.toString('hex')} ,${two.toString('hex').toUpperCase()}`,
+      });
+      expect(config.previousDataKeys).toEqual([one, two]);
+      expect(config.dataKey.toString('hex')).toBe(base.DATA_KEY);
+    });
+
+    it.each([
+      ['short', /DATA_KEY_PREVIOUS: the key is not 64 hexadecimal characters/],
+      ['zz'.repeat(32), /the key is not 64 hexadecimal/],
+      ['ab'.repeat(32) + 'a', /the key is not 64 hexadecimal/],
+      [`${'ab'.repeat(31)}\u00e9\u00e9`, /the key is not 64 hexadecimal/],
+      [`0x${'ab'.repeat(31)}`, /the key is not 64 hexadecimal/],
+      [`${'cd'.repeat(32)},`, /key 2 of 2 is empty/],
+      [',', /key 1 of 2 is empty/],
+      [`${'cd'.repeat(32)};${'ef'.repeat(32)}`, /the key is not 64 hexadecimal/],
+      [`${'cd'.repeat(32)},${'CD'.repeat(32)}`, /key 2 repeats key 1/],
+      [Array.from({ length: 11 }, () => randomBytes(32).toString('hex')).join(','), /at most 10/],
+      ['ab'.repeat(32), /key 1 is DATA_KEY itself: list the keys DATA_KEY replaced/],
+      [`${'cd'.repeat(32)},${'AB'.repeat(32)}`, /key 2 is DATA_KEY itself/],
+    ])('refuses %j, saying why without repeating it', (value, message) => {
+      const attempt = () => loadConfig({ ...base, DATA_KEY_PREVIOUS: value });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(message);
+      try {
+        attempt();
+      } catch (error) {
+        // A key is a secret: the message names its place, never its text.
+        for (const entry of value.split(',').filter((part) => part.length >= 8)) {
+          expect((error as Error).message).not.toContain(entry);
+        }
+      }
+    });
+
+    it('refuses the key generated into DATA_DIR as its own previous key', () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sv-config-keys-'));
+      try {
+        loadConfig({ DATA_DIR: dataDir });
+        const generated = readFileSync(path.join(dataDir, 'data.key'), 'utf8').trim();
+        expect(() => loadConfig({ DATA_DIR: dataDir, DATA_KEY_PREVIOUS: generated })).toThrow(
+          /DATA_KEY_PREVIOUS: key 1 is DATA_KEY itself/,
+        );
+        const previous = randomBytes(32);
+        expect(
+          loadConfig({ DATA_DIR: dataDir, DATA_KEY_PREVIOUS: previous.toString('hex') })
+            .previousDataKeys,
+        ).toEqual([previous]);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     });
   });
 

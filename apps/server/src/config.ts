@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parsePreviousDataKeys, previousDataKeysProblem } from './auth/data-keys.ts';
 import { ed25519PublicKeyOf, parsePreviousSigningKeys } from './auth/signing-key.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -54,6 +55,14 @@ const envSchema = z
         .string()
         .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes)')
         .optional(),
+    ),
+    /**
+     * The data keys DATA_KEY replaced (64 hex digits each, comma-separated): read, never
+     * written with, until `npm run rotate:data-key` has moved everything to DATA_KEY.
+     */
+    DATA_KEY_PREVIOUS: z.preprocess(
+      emptyToUndefined,
+      z.string().transform(parsedOrIssue(parsePreviousDataKeys)).optional(),
     ),
     /**
      * The Ed25519 private key statements are signed with: PKCS#8 as PEM, or its DER in base64.
@@ -189,6 +198,8 @@ export interface Config {
   contactInbox: string;
   admin: { email: string; password: string } | undefined;
   dataKey: Buffer;
+  /** DATA_KEY_PREVIOUS: read only (auth/data-keys.ts). */
+  previousDataKeys: Buffer[];
   /** SIGNING_KEY as given (auth/signing-key.ts reads it), or undefined for the generated one. */
   signingKey: string | undefined;
   /** SIGNING_KEY_PREVIOUS's public keys, as SPKI PEM. */
@@ -244,6 +255,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = configuredDataDir({ ...env, DATA_DIR: e.DATA_DIR });
+  const dataKey = e.DATA_KEY ? Buffer.from(e.DATA_KEY, 'hex') : localDataKey(dataDir);
+  const previousDataKeys = e.DATA_KEY_PREVIOUS ?? [];
+  // Checked against the key in use, which may be the one generated into DATA_DIR.
+  const keyProblem = previousDataKeysProblem(dataKey, previousDataKeys);
+  if (keyProblem) {
+    throw new ConfigError(`Invalid configuration:\n  DATA_KEY_PREVIOUS: ${keyProblem}`);
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -260,7 +278,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
         : undefined,
-    dataKey: e.DATA_KEY ? Buffer.from(e.DATA_KEY, 'hex') : localDataKey(dataDir),
+    dataKey,
+    previousDataKeys,
     signingKey: e.SIGNING_KEY,
     previousSigningKeys: e.SIGNING_KEY_PREVIOUS ?? [],
     staff2fa: e.STAFF_2FA,

@@ -1,9 +1,15 @@
 // The second step of signing in for accounts with two-factor on: an authenticator code (each
 // 30-second step accepted once) or one of the ten recovery codes (each accepted once).
+//
+// A recovery code is kept as a keyed hash, which no key rotation can redo without the code: it
+// is stored as `<key id>:<HMAC>` (before rotation existed, as the bare HMAC), and checked
+// against every configured key, so codes made under a previous key work as long as that key
+// stays in DATA_KEY_PREVIOUS (decision 024).
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { recoveryCodes, users } from '../db/schema.ts';
+import { allDataKeys, type DataKey, type DataKeys } from './data-keys.ts';
 import { keyedHash, unseal } from './secrets.ts';
 import { matchTotp } from './totp.ts';
 
@@ -17,14 +23,27 @@ export function generateRecoveryCode(): string {
   return `${raw.slice(0, 5)}-${raw.slice(5)}`;
 }
 
-export function recoveryCodeHash(dataKey: Buffer, userId: string, code: string): string {
-  return keyedHash(dataKey, `recovery:${userId}:${code.trim().toLowerCase()}`);
+function recoveryCodeHmac(key: Buffer, userId: string, code: string): string {
+  return keyedHash(key, `recovery:${userId}:${code.trim().toLowerCase()}`);
+}
+
+/** What is stored for a recovery code: the id of the key and the HMAC under it. */
+export function recoveryCodeHash(key: DataKey, userId: string, code: string): string {
+  return `${key.id}:${recoveryCodeHmac(key.key, userId, code)}`;
+}
+
+/** Every stored form `code` may have under the configured keys, named or bare. */
+function recoveryCodeHashes(keys: DataKeys, userId: string, code: string): string[] {
+  return allDataKeys(keys).flatMap((key) => {
+    const hmac = recoveryCodeHmac(key.key, userId, code);
+    return [`${key.id}:${hmac}`, hmac];
+  });
 }
 
 /** Replaces a user's recovery codes with ten new ones and returns them (shown once). */
 export async function replaceRecoveryCodes(
   db: Db,
-  dataKey: Buffer,
+  key: DataKey,
   userId: string,
   now: Date,
 ): Promise<string[]> {
@@ -33,7 +52,7 @@ export async function replaceRecoveryCodes(
   await db.insert(recoveryCodes).values(
     codes.map((code) => ({
       userId,
-      codeHash: recoveryCodeHash(dataKey, userId, code),
+      codeHash: recoveryCodeHash(key, userId, code),
       createdAt: now,
     })),
   );
@@ -52,14 +71,14 @@ export interface TwoFactorUser {
  */
 export async function useSecondFactor(
   db: Db,
-  dataKey: Buffer,
+  keys: DataKeys,
   user: TwoFactorUser,
   code: string,
   now: Date,
 ): Promise<'totp' | 'recovery_code' | null> {
   if (!user.totpSecret) return null;
   if (/^\d{6}$/.test(code)) {
-    const step = matchTotp(unseal(dataKey, user.totpSecret), code, now, user.totpLastStep);
+    const step = matchTotp(unseal(keys, user.totpSecret), code, now, user.totpLastStep);
     if (step === null) return null;
     // Conditional on the last step, so the same code cannot win twice even concurrently.
     const updated = await db
@@ -77,7 +96,7 @@ export async function useSecondFactor(
     .where(
       and(
         eq(recoveryCodes.userId, user.id),
-        eq(recoveryCodes.codeHash, recoveryCodeHash(dataKey, user.id, code)),
+        inArray(recoveryCodes.codeHash, recoveryCodeHashes(keys, user.id, code)),
         isNull(recoveryCodes.usedAt),
       ),
     )

@@ -59,6 +59,8 @@ const sha256 = (file: string) => createHash('sha256').update(readFileSync(file))
 function environmentKeys(config: Config): string[] {
   return [
     ...(process.env.DATA_KEY ? ['DATA_KEY'] : []),
+    // Until a rotation has finished, part of the data still opens only with these.
+    ...(config.previousDataKeys.length > 0 ? ['DATA_KEY_PREVIOUS'] : []),
     ...(config.signingKey ? ['SIGNING_KEY'] : []),
   ];
 }

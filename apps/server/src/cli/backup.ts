@@ -19,7 +19,7 @@ async function main(): Promise<number> {
     );
     if (manifest.keysFromEnvironment.length > 0) {
       console.log(
-        `${manifest.keysFromEnvironment.join(' and ')} came from the environment and are not in the backup: keep them with it, or it cannot be read.`,
+        `${new Intl.ListFormat('en').format(manifest.keysFromEnvironment)} came from the environment and are not in the backup: keep them with it, or it cannot be read.`,
       );
     }
     return 0;

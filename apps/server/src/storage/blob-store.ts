@@ -4,7 +4,7 @@
 // the server makes (random UUIDs), never anything a customer typed.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, rename, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -16,6 +16,13 @@ export interface BlobStore {
   get(key: string): Promise<Readable>;
   /** Removes `key`'s bytes; nothing happens when there are none. */
   delete(key: string): Promise<void>;
+  /**
+   * Replaces the bytes of a key that has some, whole or not at all; false, and nothing written,
+   * when there are none (so a file deleted meanwhile is not brought back).
+   */
+  replace(key: string, content: Readable): Promise<boolean>;
+  /** Every key that has bytes, in no particular order. */
+  keys(): AsyncIterable<string>;
 }
 
 export class BlobNotFoundError extends Error {
@@ -43,19 +50,54 @@ export function diskBlobStore(folder: string): BlobStore {
   let ready: Promise<unknown> | undefined;
   const ensureFolder = () => (ready ??= mkdir(folder, { recursive: true, mode: 0o700 }));
 
+  /** Writes `content` beside the key's file, then renames it over the file if `isWanted()`. */
+  async function write(key: string, content: Readable, isWanted: () => Promise<boolean>) {
+    const target = fileOf(key);
+    await ensureFolder();
+    const partial = path.join(folder, `.${key}.${randomBytes(6).toString('hex')}.partial`);
+    try {
+      await pipeline(content, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
+      if (!(await isWanted())) {
+        await unlink(partial);
+        return false;
+      }
+      await rename(partial, target);
+      return true;
+    } catch (error) {
+      content.destroy();
+      await unlink(partial).catch(() => {});
+      throw error;
+    }
+  }
+
   return {
     async put(key, content) {
-      const target = fileOf(key);
-      await ensureFolder();
-      const partial = path.join(folder, `.${key}.${randomBytes(6).toString('hex')}.partial`);
+      await write(key, content, async () => true);
+    },
+
+    // A delete between the check and the rename would still be undone; the window is one
+    // system call wide, where a check before writing would leave it as long as the write.
+    replace: (key, content) =>
+      write(key, content, () =>
+        stat(fileOf(key)).then(
+          () => true,
+          (error: unknown) => {
+            if (isMissing(error)) return false;
+            throw error;
+          },
+        ),
+      ),
+
+    async *keys() {
+      let names: string[];
       try {
-        await pipeline(content, createWriteStream(partial, { flags: 'wx', mode: 0o600 }));
-        await rename(partial, target);
+        names = await readdir(folder);
       } catch (error) {
-        content.destroy();
-        await unlink(partial).catch(() => {});
+        if (isMissing(error)) return;
         throw error;
       }
+      // Partial writes start with a dot, which no key does.
+      yield* names.filter((name) => keyPattern.test(name));
     },
 
     async get(key) {
@@ -109,6 +151,17 @@ export function memoryBlobStore(): MemoryBlobStore {
     },
     async delete(key) {
       stored.delete(checkKey(key));
+    },
+    async replace(key, content) {
+      if (!stored.has(checkKey(key))) {
+        content.destroy();
+        return false;
+      }
+      await this.put(key, content);
+      return true;
+    },
+    async *keys() {
+      yield* [...stored.keys()];
     },
   };
 }

@@ -1,17 +1,22 @@
 // Document storage: the disk store writes whole files or nothing, the encrypted store keeps
-// nothing readable and refuses anything altered, and a file's type comes from its first bytes.
+// nothing readable and refuses anything altered, files from before a key rotation stay readable
+// and are re-keyed whole or not at all, and a file's type comes from its first bytes.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DataKeys, dataKeyOf } from '../auth/data-keys.ts';
+import { legacyFile } from '../test/legacy-formats.ts';
 import { BlobNotFoundError, diskBlobStore, memoryBlobStore } from './blob-store.ts';
 import {
   DecryptionError,
   decryptingStream,
   deriveKey,
+  deriveKeys,
   encryptedBlobStore,
+  rekeyStoredFile,
 } from './encrypted-store.ts';
 import { getVerified } from './document-store.ts';
 import { detectMediaType, sniffingStream } from './media-type.ts';
@@ -82,9 +87,18 @@ describe('the disk store', () => {
   });
 });
 
+/** Keys as document-store.ts derives them: `current` and then `previous` DATA_KEYs. */
+function documentKeys(current: Buffer, ...previous: Buffer[]): DataKeys {
+  return deriveKeys(
+    { current: dataKeyOf(current), previous: previous.map(dataKeyOf) },
+    'kyc documents v1',
+  );
+}
+
 describe('the encrypted store', () => {
   const dataKey = randomBytes(32);
   const documentsKey = deriveKey(dataKey, 'kyc documents v1');
+  const keys = documentKeys(dataKey);
 
   it('derives a key per purpose, never DATA_KEY itself', () => {
     expect(documentsKey).toHaveLength(32);
@@ -93,9 +107,10 @@ describe('the encrypted store', () => {
     expect(deriveKey(dataKey, 'kyc documents v1').equals(documentsKey)).toBe(true);
   });
 
-  it('stores version, nonce, ciphertext and tag: nothing of the original, and reads it back', async () => {
+  it('stores version, key id, nonce, ciphertext and tag: nothing of the original, and reads it back', async () => {
     const inner = memoryBlobStore();
-    const store = encryptedBlobStore(inner, documentsKey);
+    const store = encryptedBlobStore(inner, keys);
+    expect(keys.current.key.equals(documentsKey)).toBe(true);
     const original = Buffer.concat([
       Buffer.from('%PDF-1.7 passport of Jane Citizen '),
       randomBytes(100_000),
@@ -103,8 +118,9 @@ describe('the encrypted store', () => {
     const name = key();
     await store.put(name, chunked(original, 1000));
     const stored = inner.stored.get(name);
-    expect(stored).toHaveLength(1 + 12 + original.length + 16);
-    expect(stored?.[0]).toBe(1);
+    expect(stored).toHaveLength(1 + 4 + 12 + original.length + 16);
+    expect(stored?.[0]).toBe(2);
+    expect(stored?.subarray(1, 5).toString('hex')).toBe(dataKeyOf(dataKey).id);
     expect(stored?.includes(Buffer.from('Jane Citizen'))).toBe(false);
     expect(stored?.includes(original.subarray(0, 16))).toBe(false);
     expect(await read(await store.get(name))).toEqual(original);
@@ -112,21 +128,21 @@ describe('the encrypted store', () => {
 
   it('uses a fresh nonce for every file', async () => {
     const inner = memoryBlobStore();
-    const store = encryptedBlobStore(inner, documentsKey);
+    const store = encryptedBlobStore(inner, keys);
     const [a, b] = [key(), key()];
     const same = Buffer.from('the same picture twice');
     await store.put(a, Readable.from([same]));
     await store.put(b, Readable.from([same]));
-    expect(inner.stored.get(a)?.subarray(1, 13)).not.toEqual(inner.stored.get(b)?.subarray(1, 13));
-    expect(inner.stored.get(a)?.subarray(13)).not.toEqual(inner.stored.get(b)?.subarray(13));
+    expect(inner.stored.get(a)?.subarray(5, 17)).not.toEqual(inner.stored.get(b)?.subarray(5, 17));
+    expect(inner.stored.get(a)?.subarray(17)).not.toEqual(inner.stored.get(b)?.subarray(17));
   });
 
   it('round-trips an empty file, and files written and read in pieces of any size', async () => {
     const inner = memoryBlobStore();
-    const store = encryptedBlobStore(inner, documentsKey);
+    const store = encryptedBlobStore(inner, keys);
     const empty = key();
     await store.put(empty, Readable.from([]));
-    expect(inner.stored.get(empty)).toHaveLength(29);
+    expect(inner.stored.get(empty)).toHaveLength(33);
     expect(await read(await store.get(empty))).toEqual(Buffer.alloc(0));
     const original = randomBytes(5000);
     for (const size of [1, 7, 13, 16, 29, 4096]) {
@@ -134,25 +150,23 @@ describe('the encrypted store', () => {
       await store.put(name, chunked(original, size));
       const stored = inner.stored.get(name) ?? Buffer.alloc(0);
       // The header and the tag split across the pieces read.
-      const decrypted = await read(
-        chunked(stored, size).pipe(decryptingStream(documentsKey, name)),
-      );
+      const decrypted = await read(chunked(stored, size).pipe(decryptingStream(keys, name)));
       expect(decrypted.equals(original), `pieces of ${size}`).toBe(true);
     }
   });
 
   it('refuses a file altered anywhere, cut short, moved to another key or read with another key', async () => {
     const inner = memoryBlobStore();
-    const store = encryptedBlobStore(inner, documentsKey);
+    const store = encryptedBlobStore(inner, keys);
     const name = key();
     await store.put(name, Readable.from([randomBytes(3000)]));
     const stored = inner.stored.get(name);
     if (!stored) throw new Error('not stored');
-    const readAs = async (bytes: Buffer, as = key(), withKey = documentsKey) => {
+    const readAs = async (bytes: Buffer, as = key(), withKey = keys) => {
       await inner.put(as, chunked(bytes, 100));
       return read(await encryptedBlobStore(inner, withKey).get(as));
     };
-    for (const offset of [0, 1, 12, 13, 500, stored.length - 17, stored.length - 1]) {
+    for (const offset of [0, 1, 4, 5, 16, 17, 500, stored.length - 17, stored.length - 1]) {
       const altered = Buffer.from(stored);
       altered[offset] = (altered[offset] ?? 0) ^ 0x01;
       await expect(readAs(altered), `byte ${offset}`).rejects.toBeInstanceOf(DecryptionError);
@@ -163,21 +177,24 @@ describe('the encrypted store', () => {
     await expect(readAs(stored.subarray(0, 20))).rejects.toBeInstanceOf(DecryptionError);
     await expect(readAs(Buffer.alloc(0))).rejects.toBeInstanceOf(DecryptionError);
     await expect(readAs(stored)).rejects.toBeInstanceOf(DecryptionError);
-    await expect(
-      readAs(stored, name, deriveKey(randomBytes(32), 'kyc documents v1')),
-    ).rejects.toBeInstanceOf(DecryptionError);
+    // Another key under the same id, and another key altogether.
+    const impostor = { current: { id: keys.current.id, key: randomBytes(32) }, previous: [] };
+    await expect(readAs(stored, name, impostor)).rejects.toBeInstanceOf(DecryptionError);
+    await expect(readAs(stored, name, documentKeys(randomBytes(32)))).rejects.toThrow(
+      `encrypted under key ${keys.current.id}, which is neither DATA_KEY nor in DATA_KEY_PREVIOUS`,
+    );
     expect(await readAs(stored, name)).toHaveLength(3000);
   });
 
   it('streams a 10 MB file to disk and back, and never serves a tampered one', async () => {
     const disk = path.join(folder, 'encrypted');
-    const store = encryptedBlobStore(diskBlobStore(disk), documentsKey);
+    const store = encryptedBlobStore(diskBlobStore(disk), keys);
     const name = key();
     const original = randomBytes(10 * 1024 * 1024);
     await store.put(name, chunked(original));
     const onDisk = await readFile(path.join(disk, name));
-    expect(onDisk).toHaveLength(original.length + 29);
-    expect(onDisk.subarray(13, 1013).equals(original.subarray(0, 1000))).toBe(false);
+    expect(onDisk).toHaveLength(original.length + 33);
+    expect(onDisk.subarray(17, 1017).equals(original.subarray(0, 1000))).toBe(false);
     expect((await read(await getVerified(store, name))).equals(original)).toBe(true);
 
     onDisk[5_000_000] = (onDisk[5_000_000] ?? 0) ^ 0xff;
@@ -187,11 +204,96 @@ describe('the encrypted store', () => {
 
   it('passes a failing source on and keeps nothing', async () => {
     const disk = path.join(folder, 'encrypted-failing');
-    const store = encryptedBlobStore(diskBlobStore(disk), documentsKey);
+    const store = encryptedBlobStore(diskBlobStore(disk), keys);
     await expect(store.put(key(), failingAfter(randomBytes(100)))).rejects.toThrow(
       'connection lost',
     );
     expect(await readdir(disk)).toEqual([]);
+  });
+});
+
+describe('the encrypted store across a rotation of DATA_KEY', () => {
+  const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+  const before = documentKeys(oldKey);
+  const during = documentKeys(newKey, oldKey);
+  const after = documentKeys(newKey);
+  const content = randomBytes(5000);
+
+  /** Files as the old key left them: one of each version. */
+  async function oldFiles(inner: ReturnType<typeof memoryBlobStore>) {
+    const [v1, v2] = [key(), key()];
+    await inner.put(v1, Readable.from([legacyFile(before.current.key, v1, content)]));
+    await encryptedBlobStore(inner, before).put(v2, Readable.from([content]));
+    return { v1, v2 };
+  }
+
+  it('reads what the previous key wrote, in either version, and writes under the new key', async () => {
+    const inner = memoryBlobStore();
+    const { v1, v2 } = await oldFiles(inner);
+    expect(await read(await encryptedBlobStore(inner, before).get(v1))).toEqual(content);
+    const store = encryptedBlobStore(inner, during);
+    expect(await read(await store.get(v1))).toEqual(content);
+    expect(await read(await store.get(v2))).toEqual(content);
+    expect(await read(await getVerified(store, v1))).toEqual(content);
+    const fresh = key();
+    await store.put(fresh, Readable.from([content]));
+    expect(inner.stored.get(fresh)?.subarray(1, 5).toString('hex')).toBe(during.current.id);
+    expect(during.current.id).not.toBe(before.current.id);
+    // Without the previous key only the new file reads, and the old ones fail, never garble.
+    const without = encryptedBlobStore(inner, after);
+    expect(await read(await without.get(fresh))).toEqual(content);
+    await expect(read(await without.get(v1))).rejects.toBeInstanceOf(DecryptionError);
+    await expect(read(await without.get(v2))).rejects.toThrow(`key ${before.current.id}`);
+  });
+
+  it('re-keys each file once, and leaves a file it cannot authenticate, or that is gone, as it was', async () => {
+    const inner = memoryBlobStore();
+    const { v1, v2 } = await oldFiles(inner);
+    const fresh = key();
+    await encryptedBlobStore(inner, during).put(fresh, Readable.from([content]));
+    const altered = key();
+    const bytes = Buffer.from(inner.stored.get(v2) ?? Buffer.alloc(0));
+    bytes[100] = (bytes[100] ?? 0) ^ 0x01;
+    await inner.put(altered, Readable.from([bytes]));
+    const freshBytes = inner.stored.get(fresh);
+
+    const outcomes = async () =>
+      Promise.all(
+        [v1, v2, fresh, altered, key()].map((name) => rekeyStoredFile(inner, during, name)),
+      );
+    expect(await outcomes()).toEqual(['rekeyed', 'rekeyed', 'current', 'unreadable', 'gone']);
+    expect(inner.stored.get(fresh)).toBe(freshBytes);
+    expect(inner.stored.get(altered)).toEqual(bytes);
+    for (const name of [v1, v2]) {
+      expect(inner.stored.get(name)?.subarray(0, 5).toString('hex')).toBe(`02${during.current.id}`);
+      expect(await read(await encryptedBlobStore(inner, after).get(name))).toEqual(content);
+    }
+    // Run again, there is nothing left to do.
+    expect(await outcomes()).toEqual(['current', 'current', 'current', 'unreadable', 'gone']);
+  });
+
+  it('on disk, replaces a file whole or not at all, and brings back none that was deleted', async () => {
+    const disk = path.join(folder, 'replacing');
+    const store = diskBlobStore(disk);
+    const name = key();
+    await store.put(name, Readable.from([Buffer.from('before')]));
+    await expect(store.replace(name, failingAfter(Buffer.from('half')))).rejects.toThrow(
+      'connection lost',
+    );
+    expect(await readFile(path.join(disk, name), 'utf8')).toBe('before');
+    expect(await store.replace(name, Readable.from([Buffer.from('after')]))).toBe(true);
+    expect(await readFile(path.join(disk, name), 'utf8')).toBe('after');
+    const deleted = key();
+    expect(await store.replace(deleted, Readable.from([Buffer.from('back?')]))).toBe(false);
+    await expect(store.get(deleted)).rejects.toBeInstanceOf(BlobNotFoundError);
+    // A write in progress is not a key.
+    await writeFile(path.join(disk, `.${key()}.abc.partial`), 'x');
+    const listed: string[] = [];
+    for await (const each of store.keys()) listed.push(each);
+    expect(listed).toEqual([name]);
+    const none: string[] = [];
+    for await (const each of diskBlobStore(path.join(folder, 'never-made')).keys()) none.push(each);
+    expect(none).toEqual([]);
   });
 });
 

@@ -22,6 +22,7 @@ import { runAfterAnswer } from '../../auth/background-work.ts';
 import { claimGuess, secondFactorGuesses } from '../../auth/guess-limits.ts';
 import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
+import { dataKeysOf } from '../../auth/data-keys.ts';
 import { useSecondFactor } from '../../auth/second-factor.ts';
 import {
   createSession,
@@ -149,7 +150,7 @@ export async function completePasswordReset(
     let method = 'email';
     if (user.totpSecret) {
       const used = input.totp
-        ? await useSecondFactor(tx, ctx.config.dataKey, user, input.totp, now)
+        ? await useSecondFactor(tx, dataKeysOf(ctx.config), user, input.totp, now)
         : null;
       if (!used) throw new AppError('TOTP_INVALID', 'That code is not valid. Please try again.');
       method = used;

@@ -11,6 +11,7 @@ import { verifyNoPassword, verifyPassword } from '../../auth/passwords.ts';
 import { claimGuess, secondFactorGuesses, signInGuesses } from '../../auth/guess-limits.ts';
 import { forgetHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
+import { dataKeysOf } from '../../auth/data-keys.ts';
 import { useSecondFactor } from '../../auth/second-factor.ts';
 import { createSession, type IssuedSession, revokeSession } from '../../auth/sessions.ts';
 
@@ -90,7 +91,7 @@ export async function signIn(
   const session = await ctx.db.transaction(async (tx) => {
     let method = 'password';
     if (user.totpSecret && input.totp) {
-      const used = await useSecondFactor(tx, ctx.config.dataKey, user, input.totp, now);
+      const used = await useSecondFactor(tx, dataKeysOf(ctx.config), user, input.totp, now);
       if (!used) return null;
       method = used;
     }

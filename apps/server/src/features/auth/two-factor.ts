@@ -9,6 +9,7 @@ import { claimGuess, secondFactorGuesses } from '../../auth/guess-limits.ts';
 import { forgetHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { replaceRecoveryCodes, useSecondFactor } from '../../auth/second-factor.ts';
+import { dataKeysOf } from '../../auth/data-keys.ts';
 import { seal, unseal } from '../../auth/secrets.ts';
 import {
   forgetSecondFactors,
@@ -27,7 +28,10 @@ export async function setUpTwoFactor(
   const secret = generateTotpSecret();
   const updated = await ctx.db
     .update(users)
-    .set({ totpPendingSecret: seal(ctx.config.dataKey, secret), updatedAt: ctx.clock.now() })
+    .set({
+      totpPendingSecret: seal(dataKeysOf(ctx.config).current, secret),
+      updatedAt: ctx.clock.now(),
+    })
     .where(and(eq(users.id, auth.user.id), isNull(users.totpSecret)))
     .returning({ id: users.id });
   if (updated.length === 0) throw alreadyOn();
@@ -67,7 +71,7 @@ export async function enableTwoFactor(
     if (user.totpSecret) throw alreadyOn();
     if (!user.totpPendingSecret)
       throw new AppError('CONFLICT', 'Start the two-factor set-up first.');
-    const step = matchTotp(unseal(ctx.config.dataKey, user.totpPendingSecret), code, now);
+    const step = matchTotp(unseal(dataKeysOf(ctx.config), user.totpPendingSecret), code, now);
     if (step === null) throw wrongCode();
     await tx
       .update(users)
@@ -78,7 +82,7 @@ export async function enableTwoFactor(
         updatedAt: now,
       })
       .where(eq(users.id, auth.user.id));
-    const codes = await replaceRecoveryCodes(tx, ctx.config.dataKey, auth.user.id, now);
+    const codes = await replaceRecoveryCodes(tx, dataKeysOf(ctx.config).current, auth.user.id, now);
     // This session has just shown the authenticator; the account's other sessions have not.
     await markSecondFactorPassed(tx, auth.session.id, now);
     await forgetHits(tx, tries);
@@ -108,7 +112,7 @@ export async function disableTwoFactor(
       .where(and(eq(users.id, auth.user.id), isNotNull(users.totpSecret)))
       .for('update');
     if (!user) throw new AppError('CONFLICT', 'Two-factor sign-in is not on.');
-    const used = await useSecondFactor(tx, ctx.config.dataKey, user, code, now);
+    const used = await useSecondFactor(tx, dataKeysOf(ctx.config), user, code, now);
     if (!used) throw wrongCode();
     await tx
       .update(users)

@@ -291,7 +291,7 @@ describe('uploading a document', () => {
     expect(res.json().size).toBe(documentMaxBytes);
     const row = await documentRow(res.json().id);
     const onDisk = await readFile(path.join(folder(), row?.storageKey ?? ''));
-    expect(onDisk).toHaveLength(documentMaxBytes + 29);
+    expect(onDisk).toHaveLength(documentMaxBytes + 33);
   });
 
   it('stores the bytes encrypted under a random name, and they decrypt back', async () => {
