@@ -44,6 +44,7 @@ import { vaultRoutes } from './features/vault/routes.ts';
 import { adminVaultRoutes } from './features/admin/vault-routes.ts';
 import { registerRealtime } from './realtime/routes.ts';
 import { bindMetrics, measureRequests } from './metrics/metrics.ts';
+import { forRequest } from './request-context.ts';
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const logger: FastifyBaseLogger = ctx.logger;
@@ -71,6 +72,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // First of all hooks: what the request causes runs in its context (request-context.ts).
+  app.addHook('onRequest', (request, _reply, done) => forRequest(request.id, done));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Before any route: each gets the CSRF guard (when it changes state) and its access guard.

@@ -135,6 +135,8 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     doneAt: timestamptz('done_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** The request that scheduled it (request-context.ts): its run logs under that id. */
+    requestId: text('request_id'),
   },
   (table) => [
     index('jobs_due_idx')

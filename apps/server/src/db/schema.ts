@@ -81,6 +81,8 @@ export const mailQueue = pgTable(
     givenUpAt: timestamp('given_up_at', { withTimezone: true }),
     /** Why the last attempt failed, without the mail server's words (they quote the address). */
     lastError: text('last_error'),
+    /** The request that queued it (request-context.ts): its attempts log under that id. */
+    requestId: text('request_id'),
   },
   (table) => [
     index('mail_queue_due_idx')

@@ -15,10 +15,13 @@ import { users } from '../db/schema.ts';
 import { matureTerm } from '../ledger/custody.ts';
 import { fixedTermMatured } from '../mail/custody-templates.ts';
 import { purgeSentMail } from '../mail/purge-sent-mail.ts';
+import { currentRequestId, forRequest } from '../request-context.ts';
 
 export interface JobOutcome {
   id: string;
   kind: string;
+  /** The request that scheduled the job (request-context.ts), if one did. */
+  requestId: string | null;
   /** The matured term, or null when it had nothing to do (already matured). */
   result: unknown;
   /** Why the work failed (it will be retried), else null. */
@@ -85,8 +88,9 @@ async function runOne(
         .set({ doneAt: at, attempts: job.attempts + 1, lastError: null })
         .where(eq(jobs.id, job.id));
       return {
-        outcome: { id: job.id, kind: job.kind, result, failure: null },
-        after: () => handler.after(ctx, result),
+        outcome: { id: job.id, kind: job.kind, requestId: job.requestId, result, failure: null },
+        // What the job then does (the maturity mail) is queued under the job's request too.
+        after: () => forRequest(job.requestId, () => handler.after(ctx, result)),
       };
     } catch (err) {
       const failure = failureText(err);
@@ -98,7 +102,9 @@ async function runOne(
           runAt: retryAt(at, job.attempts),
         })
         .where(eq(jobs.id, job.id));
-      return { outcome: { id: job.id, kind: job.kind, result: null, failure } };
+      return {
+        outcome: { id: job.id, kind: job.kind, requestId: job.requestId, result: null, failure },
+      };
     }
   });
 }
@@ -112,7 +118,11 @@ export async function runDueJobs(ctx: AppContext, at: Date, max = 100): Promise<
     outcomes.push(step.outcome);
     if (step.outcome.failure !== null) {
       ctx.logger.error(
-        { job: step.outcome.id, kind: step.outcome.kind },
+        {
+          job: step.outcome.id,
+          kind: step.outcome.kind,
+          reqId: step.outcome.requestId ?? undefined,
+        },
         'job failed; it will be retried',
       );
     }
@@ -136,7 +146,7 @@ async function tellMatured(ctx: AppContext, term: FixedTerm): Promise<void> {
     });
   } catch (err) {
     // The term matured; a mail that did not go is logged, not a reason to undo it.
-    ctx.logger.error({ err, term: term.id }, 'maturity email failed');
+    ctx.logger.error({ err, term: term.id, reqId: currentRequestId() }, 'maturity email failed');
   }
 }
 

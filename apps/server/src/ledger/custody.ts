@@ -15,6 +15,7 @@ import type { Database } from '../db/client.ts';
 import type { Notice } from '../db/notices.ts';
 import { listedAssets } from './assets.ts';
 import type { Idempotency, LedgerOperation, Outcome } from './movement.ts';
+import { currentRequestId } from '../request-context.ts';
 import { sqlCall, sqlCallText } from '../db/sql-function.ts';
 import {
   ledgerDeliveryStatus,
@@ -53,6 +54,7 @@ export const fixTerm: LedgerOperation<TermFixing, Outcome<FixedTerm>> = async (
       p_rate: input.interestRate,
       p_language: input.language,
       p_assets: listedAssets,
+      p_request: currentRequestId() ?? null,
     }),
   );
 };

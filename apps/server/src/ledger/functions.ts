@@ -59,6 +59,7 @@ export const ledgerFixTerm = sqlFunction('ledger_fix_term', {
   p_rate: 'numeric',
   p_language: 'text',
   p_assets: 'jsonb',
+  p_request: 'text',
 });
 
 export const ledgerMatureTerm = sqlFunction('ledger_mature_term', {

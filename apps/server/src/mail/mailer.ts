@@ -16,6 +16,7 @@ import type { Logger } from '../logger.ts';
 import { mailOutbox, mailQueue } from '../db/schema.ts';
 import { type Clock, systemClock } from '../context.ts';
 import { countMailAttempt } from '../metrics/metrics.ts';
+import { currentRequestId } from '../request-context.ts';
 
 export interface MailMessage {
   to: string;
@@ -115,6 +116,8 @@ export function createMailer({
   }
 
   async function deliver(row: QueuedMail): Promise<boolean> {
+    // Every attempt logs under the request that queued the message, whichever process makes it.
+    const log = row.requestId ? logger.child({ reqId: row.requestId }) : logger;
     const toHash = addressHash(row.to);
     const message = { to: row.to, subject: row.subject, text: row.text };
     const html = row.html === null ? {} : { html: row.html };
@@ -122,7 +125,7 @@ export function createMailer({
       if (smtp) {
         await smtp.sendMail({ from, ...message, ...html, messageId: `<${row.id}@${domain}>` });
         await markSent(db, row);
-        logger.info({ toHash, subject: row.subject, mail: row.id }, 'mail sent');
+        log.info({ toHash, subject: row.subject, mail: row.id }, 'mail sent');
         countMailAttempt('sent');
       } else {
         await db.transaction(async (tx) => {
@@ -131,7 +134,7 @@ export function createMailer({
             .values({ ...message, to: row.to.toLowerCase(), html: row.html });
           await markSent(tx, row);
         });
-        logger.info(
+        log.info(
           { toHash, subject: row.subject, mail: row.id },
           'mail kept in the outbox (see /dev/mailbox)',
         );
@@ -156,8 +159,8 @@ export function createMailer({
         .where(eq(mailQueue.id, row.id));
       const fields = { err: error, toHash, mail: row.id, attempts: row.attempts };
       countMailAttempt(givesUp ? 'given_up' : 'retry');
-      if (givesUp) logger.error(fields, 'mail not sent; given up, kept with its error');
-      else logger.warn(fields, 'mail not sent; it will be tried again');
+      if (givesUp) log.error(fields, 'mail not sent; given up, kept with its error');
+      else log.warn(fields, 'mail not sent; it will be tried again');
       return false;
     }
   }
@@ -175,6 +178,7 @@ export function createMailer({
           subject: message.subject,
           text: message.text,
           html: message.html ?? null,
+          requestId: currentRequestId() ?? null,
           attempts: 1,
           nextAttemptAt: new Date(now.getTime() + mailLeaseMs),
         })

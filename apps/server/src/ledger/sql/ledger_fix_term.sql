@@ -1,11 +1,11 @@
 -- Fixes a holding for p_months at p_rate: locked (a part of a position split off), the term
 -- recorded with its profit in whole cents (rounded down) and its maturity in calendar months in
 -- UTC (PostgreSQL's month arithmetic keeps 31 January + 1 month at the end of February), and
--- the maturity job queued.
+-- the maturity job queued under the request that fixed it (p_request, request-context.ts).
 CREATE OR REPLACE FUNCTION ledger_fix_term(
   p_user uuid, p_actor uuid, p_at timestamptz, p_key text, p_hash text,
   p_id uuid, p_valuable uuid, p_quantity numeric, p_months integer, p_rate numeric,
-  p_language text, p_assets jsonb
+  p_language text, p_assets jsonb, p_request text
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -36,8 +36,9 @@ BEGIN
     p_language, p_at,
     ((p_at AT TIME ZONE 'UTC') + make_interval(months => p_months)) AT TIME ZONE 'UTC')
   RETURNING * INTO v_term;
-  INSERT INTO jobs (kind, payload, run_at, created_at)
-  VALUES ('fixed_term_maturity', jsonb_build_object('termId', p_id), v_term.matures_at, p_at);
+  INSERT INTO jobs (kind, payload, run_at, created_at, request_id)
+  VALUES ('fixed_term_maturity', jsonb_build_object('termId', p_id), v_term.matures_at, p_at,
+    p_request);
   RETURN ledger_answer(p_user, p_key, 201, fixed_term_json(v_term), 'valuables');
 END;
 $$;
