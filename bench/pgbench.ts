@@ -71,6 +71,7 @@ from (select token_hash from sessions order by id offset :u limit 1) s,
  * numbered client c to party c + connections (bench/seed.ts `seedTransferParties`, the customers
  * with an approved KYC), as the round over HTTP sends it, so no two clients share a customer.
  * The session check the route runs before it is left out, like the trade script's own lookup.
+ * The statement queues the transfer's two emails (decision 022), as the server's does.
  */
 export function transferStatementScript(connections: number): string {
   const party = (offset: string) =>
@@ -81,7 +82,7 @@ export function transferStatementScript(connections: number): string {
 select ledger_noticed(ledger_transfer(s.user_id, null, now(), gen_random_uuid()::text,
   'pgbench', gen_random_uuid(), r.account_number, v.id, 0.01, (${literal(listedAssets)})::jsonb, 'en',
   ${literal(limits.recipientLookupUser.bucket)}, 'pgbench', now() - interval '15 minutes',
-  ${limits.recipientLookupUser.max}))
+  ${limits.recipientLookupUser.max}, null))
 from (select ${party(':client_id')} as user_id) s,
   profiles r, valuables v
 where r.user_id = ${party(':r')}

@@ -83,6 +83,13 @@ export const mailQueue = pgTable(
     lastError: text('last_error'),
     /** The request that queued it (request-context.ts): its attempts log under that id. */
     requestId: text('request_id'),
+    /**
+     * Queued by a SQL function in the change's own transaction (mail/sql/mail_enqueue.sql): the
+     * template it is rendered from when sent (mail/templated.ts), with its data; subject and text
+     * are filled then. Null for a message queued already rendered.
+     */
+    template: text('template'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
   },
   (table) => [
     index('mail_queue_due_idx')

@@ -110,7 +110,7 @@ describe('the SQL function descriptors', () => {
       sqlCall(ledgerMatureTerm, {
         // Through a spread, as a shared set of arguments would bring it (a literal does not compile).
         ...{ p_user: 'someone' },
-        ...{ p_id: 'id', p_at: 'now', p_assets: '{}' },
+        ...{ p_id: 'id', p_at: 'now', p_assets: '{}', p_request: null },
       }),
     ).toThrow('ledger_mature_term takes no p_user');
   });

@@ -5,17 +5,14 @@
 // next runner. Today's one kind of job is a fixed term's maturity.
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FixedTerm } from '@secure-vault/shared/custody';
-import { isLanguage } from '@secure-vault/shared/i18n';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/client.ts';
-import { fixedTerms, jobs } from '../db/custody-schema.ts';
+import { jobs } from '../db/custody-schema.ts';
 import { databaseIn } from '../db/in-transaction.ts';
-import { users } from '../db/schema.ts';
 import { matureTerm } from '../ledger/custody.ts';
-import { fixedTermMatured } from '../mail/custody-templates.ts';
 import { purgeSentMail } from '../mail/purge-sent-mail.ts';
-import { currentRequestId, forRequest } from '../request-context.ts';
+import { forRequest } from '../request-context.ts';
 
 export interface JobOutcome {
   id: string;
@@ -34,14 +31,16 @@ export interface JobOutcome {
  */
 interface JobHandler<R> {
   run(database: Database, payload: Record<string, unknown>, at: Date): Promise<R>;
-  after(ctx: AppContext, result: R): Promise<void>;
+  /** `at` is the time the job ran as (what it queued is due then). */
+  after(ctx: AppContext, result: R, at: Date): Promise<void>;
 }
 
 const handlers: Record<string, JobHandler<FixedTerm | null>> = {
   fixed_term_maturity: {
+    // The customer's email is queued with the maturity (ledger_mature_term), then sent.
     run: (database, payload, at) => matureTerm(database, { id: String(payload.termId), at }),
-    after: async (ctx, term) => {
-      if (term) await tellMatured(ctx, term);
+    after: async (ctx, term, at) => {
+      if (term) await ctx.mailer.deliverDue(at);
     },
   },
 };
@@ -80,8 +79,9 @@ async function runOne(
     try {
       if (!handler) throw new Error(`unknown job kind ${job.kind}`);
       const inTx = databaseIn(ctx.database, tx);
-      const result = await inTx.transaction((work) =>
-        handler.run(databaseIn(ctx.database, work), job.payload, at),
+      // Run as the request that scheduled it, which what it queues (its email) names too.
+      const result = await forRequest(job.requestId, () =>
+        inTx.transaction((work) => handler.run(databaseIn(ctx.database, work), job.payload, at)),
       );
       await tx
         .update(jobs)
@@ -90,7 +90,7 @@ async function runOne(
       return {
         outcome: { id: job.id, kind: job.kind, requestId: job.requestId, result, failure: null },
         // What the job then does (the maturity mail) is queued under the job's request too.
-        after: () => forRequest(job.requestId, () => handler.after(ctx, result)),
+        after: () => forRequest(job.requestId, () => handler.after(ctx, result, at)),
       };
     } catch (err) {
       const failure = failureText(err);
@@ -129,25 +129,6 @@ export async function runDueJobs(ctx: AppContext, at: Date, max = 100): Promise<
     await step.after?.();
   }
   return outcomes;
-}
-
-/** The customer's email about a matured term, in the language they fixed it in. */
-async function tellMatured(ctx: AppContext, term: FixedTerm): Promise<void> {
-  const [row] = await ctx.db
-    .select({ email: users.email, language: fixedTerms.language })
-    .from(fixedTerms)
-    .innerJoin(users, eq(users.id, fixedTerms.userId))
-    .where(eq(fixedTerms.id, term.id));
-  if (!row) return;
-  try {
-    await ctx.mailer.send({
-      to: row.email,
-      ...fixedTermMatured(isLanguage(row.language) ? row.language : 'en', term),
-    });
-  } catch (err) {
-    // The term matured; a mail that did not go is logged, not a reason to undo it.
-    ctx.logger.error({ err, term: term.id, reqId: currentRequestId() }, 'maturity email failed');
-  }
 }
 
 /**

@@ -59,7 +59,10 @@ export const fixTerm: LedgerOperation<TermFixing, Outcome<FixedTerm>> = async (
   );
 };
 
-/** Matures a term if it is due and still active; null when there was nothing to do. */
+/**
+ * Matures a term if it is due and still active, queueing the customer's email with it (under the
+ * request that fixed it, when run for it: jobs/runner.ts); null when there was nothing to do.
+ */
 export async function matureTerm(
   database: Database,
   input: { id: string; at: Date },
@@ -68,6 +71,7 @@ export async function matureTerm(
     p_id: input.id,
     p_at: input.at.toISOString(),
     p_assets: listedAssets,
+    p_request: currentRequestId() ?? null,
   });
   const [row] = await database.query<{ outcome: { term: FixedTerm | null; notices: Notice[] } }>(
     {

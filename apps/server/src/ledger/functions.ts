@@ -66,6 +66,7 @@ export const ledgerMatureTerm = sqlFunction('ledger_mature_term', {
   p_id: 'uuid',
   p_at: 'timestamptz',
   p_assets: 'jsonb',
+  p_request: 'text',
 });
 
 export const ledgerRequestDelivery = sqlFunction('ledger_request_delivery', {
@@ -154,6 +155,7 @@ export const ledgerTransfer = sqlFunction('ledger_transfer', {
   p_lookup_key: 'text',
   p_lookup_since: 'timestamptz',
   p_lookup_max: 'integer',
+  p_request: 'text',
 });
 
 export const ledgerRequest = sqlFunction('ledger_request', {

@@ -17,6 +17,7 @@ import { sqlCall } from '../db/sql-function.ts';
 import { ledgerRequest, ledgerSettle, ledgerTransfer } from './functions.ts';
 import { decisionArgs, moveAs, movedAs, movementArgs, toOutcome } from './movement.ts';
 import { listedAssets } from './assets.ts';
+import { currentRequestId } from '../request-context.ts';
 
 export interface AssetTransfer {
   id: string;
@@ -31,27 +32,13 @@ export interface AssetTransfer {
   idempotency: Idempotency;
 }
 
-/** One side of a transfer as its emails name it: masked as confirmation of payee shows it. */
-export interface TransferParty {
-  email: string;
-  account: string;
-  masked: string;
-}
-
-/** What the two emails after a transfer need; the receiver's language is their latest request's. */
-export interface TransferMail {
-  sender: TransferParty;
-  receiver: TransferParty & { language: string | null };
-}
-
 /**
- * A transfer made (or replayed: then no mail), or a number that is no one's or the caller's own,
- * answered before anything is written.
+ * A transfer made (its two emails queued with it) or replayed, or a number that is no one's or
+ * the caller's own, answered before anything is written.
  */
-export type TransferResult =
-  { miss: 'unknown' | 'own' } | { outcome: Outcome<Transfer>; mail: TransferMail | null };
+export type TransferResult = { miss: 'unknown' | 'own' } | { outcome: Outcome<Transfer> };
 
-type Returned = { miss: 'unknown' | 'own' } | (StoredOutcome<Transfer> & { mail?: TransferMail });
+type Returned = { miss: 'unknown' | 'own' } | StoredOutcome<Transfer>;
 
 export const transferAsset: LedgerOperation<AssetTransfer, TransferResult> = async (
   database,
@@ -73,10 +60,11 @@ export const transferAsset: LedgerOperation<AssetTransfer, TransferResult> = asy
       p_lookup_key: input.lookups.key,
       p_lookup_since: input.lookups.since.toISOString(),
       p_lookup_max: input.lookups.max,
+      p_request: currentRequestId() ?? null,
     }),
   );
   if ('miss' in returned) return { miss: returned.miss };
-  return { outcome: toOutcome(returned), mail: returned.mail ?? null };
+  return { outcome: toOutcome(returned) };
 };
 
 export interface MoneyRequest {

@@ -17,6 +17,7 @@ import { mailOutbox, mailQueue } from '../db/schema.ts';
 import { type Clock, systemClock } from '../context.ts';
 import { countMailAttempt } from '../metrics/metrics.ts';
 import { currentRequestId } from '../request-context.ts';
+import { renderTemplate } from './templated.ts';
 
 export interface MailMessage {
   to: string;
@@ -108,34 +109,55 @@ export function createMailer({
 
   // A sent message keeps whom it went to and its subject, not its words: they may hold a
   // one-time code or a sign-in link, which the database has no reason to keep.
-  async function markSent(database: Db, row: QueuedMail): Promise<void> {
+  // A template's data goes too, and its subject stays, rendered.
+  async function markSent(database: Db, row: QueuedMail, subject: string): Promise<void> {
     await database
       .update(mailQueue)
-      .set({ sentAt: clock.now(), lastError: null, text: '', html: null })
+      .set({ sentAt: clock.now(), lastError: null, subject, text: '', html: null, data: null })
       .where(eq(mailQueue.id, row.id));
+  }
+
+  /** A message queued by a SQL function is rendered from its template now (mail/templated.ts). */
+  function wordsOf(row: QueuedMail): { subject: string; text: string; html: string | null } {
+    if (row.template === null) return { subject: row.subject, text: row.text, html: row.html };
+    const rendered = renderTemplate(row.template, row.data);
+    return { subject: rendered.subject, text: rendered.text, html: rendered.html ?? null };
   }
 
   async function deliver(row: QueuedMail): Promise<boolean> {
     // Every attempt logs under the request that queued the message, whichever process makes it.
     const log = row.requestId ? logger.child({ reqId: row.requestId }) : logger;
     const toHash = addressHash(row.to);
-    const message = { to: row.to, subject: row.subject, text: row.text };
-    const html = row.html === null ? {} : { html: row.html };
+    let words: { subject: string; text: string; html: string | null };
+    try {
+      words = wordsOf(row);
+    } catch (err) {
+      // Sending it again would fail again: kept, given up, for staff to see.
+      await db
+        .update(mailQueue)
+        .set({ givenUpAt: clock.now(), lastError: `cannot be rendered (${row.template})` })
+        .where(eq(mailQueue.id, row.id));
+      countMailAttempt('given_up');
+      log.error({ err, toHash, mail: row.id }, 'mail not sent; its template cannot be rendered');
+      return false;
+    }
+    const message = { to: row.to, subject: words.subject, text: words.text };
+    const html = words.html === null ? {} : { html: words.html };
     try {
       if (smtp) {
         await smtp.sendMail({ from, ...message, ...html, messageId: `<${row.id}@${domain}>` });
-        await markSent(db, row);
-        log.info({ toHash, subject: row.subject, mail: row.id }, 'mail sent');
+        await markSent(db, row, words.subject);
+        log.info({ toHash, subject: words.subject, mail: row.id }, 'mail sent');
         countMailAttempt('sent');
       } else {
         await db.transaction(async (tx) => {
           await tx
             .insert(mailOutbox)
-            .values({ ...message, to: row.to.toLowerCase(), html: row.html });
-          await markSent(tx, row);
+            .values({ ...message, to: row.to.toLowerCase(), html: words.html });
+          await markSent(tx, row, words.subject);
         });
         log.info(
-          { toHash, subject: row.subject, mail: row.id },
+          { toHash, subject: words.subject, mail: row.id },
           'mail kept in the outbox (see /dev/mailbox)',
         );
         countMailAttempt('sent');
@@ -150,10 +172,11 @@ export function createMailer({
         .update(mailQueue)
         .set(
           givesUp
-            ? { givenUpAt: now, lastError: error.message }
+            ? { givenUpAt: now, lastError: error.message, subject: words.subject }
             : {
                 nextAttemptAt: new Date(now.getTime() + mailRetryDelayMs(row.attempts)),
                 lastError: error.message,
+                subject: words.subject,
               },
         )
         .where(eq(mailQueue.id, row.id));

@@ -5,10 +5,7 @@
 // lock, the references, and the emails sent after the answer.
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { findAsset } from '@secure-vault/shared/catalogue';
 import type { ErrorIssue } from '@secure-vault/shared/errors';
-import { isLanguage } from '@secure-vault/shared/i18n';
-import { dec } from '@secure-vault/shared/money';
 import {
   type AssetToCashRequest,
   type BankDeposit,
@@ -24,14 +21,13 @@ import type { Caller } from '../../db/caller.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
-import { usd } from '../../ledger/refusals.ts';
 import {
   cancelAsCustomer,
   type MoneyRequest,
   openRequest,
   transferAsset,
 } from '../../ledger/transfers.ts';
-import { requestReceived, transferReceived, transferSent } from '../../mail/transfer-templates.ts';
+import { requestReceived } from '../../mail/transfer-templates.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import { sendDecidedEmail } from '../../mail/request-decided-email.ts';
 import { forgetHits, limits, limitWindow, recordHits } from '../../auth/rate-limit.ts';
@@ -98,16 +94,6 @@ export async function findRecipient(
   return { accountNumber: party.accountNumber, maskedName: party.maskedName };
 }
 
-/** What moved, for the emails: "$250.00", "1000 mg of Gold (worth $57.00)", "Diamond ring". */
-function describeMoved(transfer: Transfer): string {
-  if (transfer.assetSymbol === 'USD') return usd(transfer.amount);
-  const asset = transfer.assetSymbol ? findAsset(transfer.assetSymbol) : undefined;
-  if (asset && transfer.quantity) {
-    return `${dec(transfer.quantity).toString()} ${asset.unit === 'mg' ? 'mg' : 'units'} of ${asset.name} (${usd(transfer.amount)})`;
-  }
-  return transfer.itemName ?? usd(transfer.amount);
-}
-
 export async function createTransfer(
   ctx: AppContext,
   caller: Caller,
@@ -145,31 +131,14 @@ export async function createTransfer(
     await countLookup(ctx, user);
     throw result.miss === 'own' ? ownAccount('body.receiverAccountNumber') : unknownReceiver();
   }
-  const { outcome, mail } = result;
-  if (mail) {
-    const transfer = outcome.body;
-    const { sender, receiver } = mail;
+  // Its two emails were queued with it; they go now, after the answer (any process's job runner
+  // sends them should this one stop first).
+  if (!result.outcome.isReplay) {
     runAfterAnswer(ctx, 'transfer_emails', async () => {
-      const what = describeMoved(transfer);
-      await ctx.mailer.send({
-        to: sender.email,
-        ...transferSent(meta.language, {
-          what,
-          counterparty: `${receiver.masked} (${receiver.account})`,
-          reference: transfer.id,
-        }),
-      });
-      await ctx.mailer.send({
-        to: receiver.email,
-        ...transferReceived(isLanguage(receiver.language) ? receiver.language : 'en', {
-          what,
-          counterparty: `${sender.masked} (${sender.account})`,
-          reference: transfer.id,
-        }),
-      });
+      await ctx.mailer.deliverDue(ctx.clock.now());
     });
   }
-  return outcome;
+  return result.outcome;
 }
 
 /** SPEC §9: TXN (deposit) or WTH (withdrawal), then a timestamp and a number below 1000. */

@@ -1,7 +1,11 @@
 -- A term at maturity, once: the profit credited as cash, the holding unlocked, the term
 -- matured — under the term's row lock, so a second runner (or a retry after a crash) finds it
--- matured and does nothing. Returns the term, or null when it is not due or already matured.
-CREATE OR REPLACE FUNCTION ledger_mature_term(p_id uuid, p_at timestamptz, p_assets jsonb) RETURNS jsonb
+-- matured and does nothing. The customer's email is queued with it, in the language they fixed
+-- it in, under the request that fixed it (p_request). Returns the term, or null when it is not
+-- due or already matured.
+CREATE OR REPLACE FUNCTION ledger_mature_term(
+  p_id uuid, p_at timestamptz, p_assets jsonb, p_request text
+) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
   v_term fixed_terms;
@@ -20,6 +24,9 @@ BEGIN
   END IF;
   UPDATE fixed_terms SET status = 'matured', matured_at = p_at WHERE id = p_id RETURNING * INTO v_term;
   PERFORM ledger_notify(v_term.user_id, 'valuables');
+  PERFORM mail_enqueue(u.email, 'fixed_term_matured', jsonb_build_object(
+      'language', v_term.language, 'term', fixed_term_json(v_term)), p_at, p_request)
+    FROM users u WHERE u.id = v_term.user_id;
   RETURN fixed_term_json(v_term);
 END;
 $$;

@@ -8,13 +8,15 @@
 -- of its window and its maximum: once the caller has looked up that many account numbers, every
 -- transfer is refused alike, a real receiver's too. A number that is no one's, or the caller's
 -- own, is answered {"miss": "unknown" | "own"} before anything is written, for the caller to
--- count as a lookup. A transfer made answers the sender's view of it, with `mail`: what the two
--- emails sent after the answer need (never stored under the key, so a replay sends none).
+-- count as a lookup. A transfer made answers the sender's view of it and queues the two emails,
+-- each in its reader's language, under the request that made it (p_request): a replay, which
+-- returns before, queues none.
 CREATE OR REPLACE FUNCTION ledger_transfer(
   p_user uuid, p_actor uuid, p_at timestamptz, p_key text, p_hash text,
   p_id uuid, p_receiver_account text, p_valuable uuid, p_quantity numeric,
   p_assets jsonb, p_language text,
-  p_lookup_bucket text, p_lookup_key text, p_lookup_since timestamptz, p_lookup_max integer
+  p_lookup_bucket text, p_lookup_key text, p_lookup_since timestamptz, p_lookup_max integer,
+  p_request text
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -28,6 +30,7 @@ DECLARE
   v_value numeric;
   v_reference text := p_id::text;
   v_row transfers;
+  v_moved jsonb;
 BEGIN
   IF (SELECT count(*) FROM rate_limit_events
       WHERE bucket = p_lookup_bucket AND key = p_lookup_key AND created_at > p_lookup_since)
@@ -137,9 +140,15 @@ BEGIN
   PERFORM ledger_notify(v_receiver, 'valuables');
   PERFORM ledger_notify(v_receiver, 'requests');
   PERFORM ledger_notify(p_user, 'requests');
-  RETURN ledger_answer(p_user, p_key, 201, transfer_json(v_row, p_user), 'valuables')
-    || jsonb_build_object('mail', jsonb_build_object(
-      'sender', v_sender_party,
-      'receiver', v_receiver_party || jsonb_build_object('language', customer_language(v_receiver))));
+  v_moved := transfer_json(v_row, p_user);
+  PERFORM mail_enqueue(v_sender_party->>'email', 'transfer_sent', jsonb_build_object(
+    'language', p_language, 'transfer', v_moved,
+    'counterparty', format('%s (%s)', v_receiver_party->>'masked', v_receiver_party->>'account')),
+    p_at, p_request);
+  PERFORM mail_enqueue(v_receiver_party->>'email', 'transfer_received', jsonb_build_object(
+    'language', customer_language(v_receiver), 'transfer', v_moved,
+    'counterparty', format('%s (%s)', v_sender_party->>'masked', v_sender_party->>'account')),
+    p_at, p_request);
+  RETURN ledger_answer(p_user, p_key, 201, v_moved, 'valuables');
 END;
 $$;

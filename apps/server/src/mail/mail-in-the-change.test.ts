@@ -1,0 +1,132 @@
+// Mail is kept in the transaction of the change it reports (decision 022): a transfer's two
+// emails and a maturity's are queued by the ledger's own functions, rendered when they are sent.
+// What a customer would notice: a transfer that commits always gets its emails, even when the
+// process that made it stops before sending them; one that is refused, or a replay, sends none;
+// each email is in its reader's language and names what moved.
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, mailQueue } from '../db/schema.ts';
+import { knownCaller } from '../db/caller.ts';
+import { limits, limitWindow } from '../auth/rate-limit.ts';
+import { transferAsset } from '../ledger/transfers.ts';
+import { cashIdOf, sendTransfer, verifiedCustomer } from '../test/money-movements.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { backgroundWorkSettled } from '../auth/background-work.ts';
+import { call } from '../test/auth-helpers.ts';
+import { renderTemplate } from './templated.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const queuedFor = (...emails: string[]) =>
+  t.ctx.db.select().from(mailQueue).where(inArray(mailQueue.to, emails));
+
+describe('mail queued in the change it reports', () => {
+  it('queues both emails of a transfer in its transaction, and the runner sends them if no one else did', async () => {
+    const sender = await verifiedCustomer(t, { cash: '500' });
+    const receiver = await verifiedCustomer(t, { cash: '1' });
+    const at = t.ctx.clock.now();
+    // The ledger call alone, as a process that stopped right after commit leaves it: no
+    // after-the-answer send.
+    const result = await transferAsset(t.ctx.database, knownCaller(sender.userId), {
+      id: crypto.randomUUID(),
+      receiverAccountNumber: receiver.accountNumber,
+      valuableId: await cashIdOf(t, sender.userId),
+      quantity: '12.5',
+      language: 'ar',
+      lookups: limitWindow(t.ctx.config.dataKey, at, {
+        limit: limits.recipientLookupUser,
+        value: sender.userId,
+      }),
+      at,
+      idempotency: { key: crypto.randomUUID(), requestHash: 'h' },
+    });
+    expect('outcome' in result && result.outcome.status).toBe(201);
+    const queued = await queuedFor(sender.email, receiver.email);
+    expect(queued.map((row) => [row.to, row.template, row.sentAt])).toEqual(
+      expect.arrayContaining([
+        [sender.email, 'transfer_sent', null],
+        [receiver.email, 'transfer_received', null],
+      ]),
+    );
+    expect(queued).toHaveLength(2);
+
+    // Any process's runner sends them, rendered: the sender's in the language they asked in.
+    expect(await t.ctx.mailer.deliverDue(t.ctx.clock.now())).toBeGreaterThanOrEqual(2);
+    const [toSender] = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, sender.email));
+    expect(toSender?.subject).toBe('تم إرسال التحويل — Secure Vault');
+    expect(toSender?.text).toContain('$12.50');
+    const [toReceiver] = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, receiver.email));
+    expect(toReceiver?.subject).toBe('You received a transfer — Secure Vault');
+    expect(toReceiver?.text).toContain(`(${sender.accountNumber})`);
+    const sent = await queuedFor(sender.email, receiver.email);
+    // Sent: the subject stays, the words and their data go.
+    expect(sent.every((row) => row.sentAt !== null && row.text === '' && row.data === null)).toBe(
+      true,
+    );
+    expect(sent.map((row) => row.subject).sort()).toEqual(
+      ['You received a transfer — Secure Vault', 'تم إرسال التحويل — Secure Vault'].sort(),
+    );
+  });
+
+  it('queues nothing for a refused transfer or a replay, and the request sends its own at once', async () => {
+    const sender = await verifiedCustomer(t, { cash: '20' });
+    const receiver = await verifiedCustomer(t, { cash: '1' });
+    const cash = await cashIdOf(t, sender.userId);
+    const refused = await sendTransfer(t, sender, receiver, cash, '25');
+    expect(refused.statusCode).toBe(422);
+    await backgroundWorkSettled(t.ctx);
+    expect(await queuedFor(sender.email, receiver.email)).toEqual([]);
+
+    const key = crypto.randomUUID();
+    const body = { receiverAccountNumber: receiver.accountNumber, valuableId: cash, quantity: '5' };
+    const headers = { 'idempotency-key': key };
+    const first = await call(t, 'POST', '/transfers', body, { cookie: sender.cookie, headers });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call(t, 'POST', '/transfers', body, { cookie: sender.cookie, headers });
+    expect(again.statusCode).toBe(201);
+    await backgroundWorkSettled(t.ctx);
+    const rows = await queuedFor(sender.email, receiver.email);
+    expect(rows).toHaveLength(2);
+    // Sent after the answer by the process that made it, not left for the runner.
+    expect(rows.every((row) => row.sentAt !== null)).toBe(true);
+  });
+
+  it('gives up a row that does not fit its template rather than send it half-filled', async () => {
+    expect(() => renderTemplate('transfer_sent', { language: 'en' })).toThrow();
+    expect(() => renderTemplate('no_such_template', {})).toThrow('unknown mail template');
+    const [row] = await t.ctx.db
+      .insert(mailQueue)
+      .values({
+        to: 'broken-template@example.com',
+        subject: '',
+        text: '',
+        template: 'transfer_sent',
+        data: { language: 'en', transfer: { id: 'not a transfer' } },
+        nextAttemptAt: t.ctx.clock.now(),
+      })
+      .returning();
+    await t.ctx.mailer.deliverDue(t.ctx.clock.now());
+    const [after] = await t.ctx.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.id, String(row?.id)));
+    expect(after?.givenUpAt).not.toBeNull();
+    expect(after?.lastError).toBe('cannot be rendered (transfer_sent)');
+    expect(
+      await t.ctx.db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.to, 'broken-template@example.com')),
+    ).toEqual([]);
+  });
+});
