@@ -360,7 +360,8 @@ function paramValue(url: string, name: string): { canonical: string; any: fc.Arb
     return { canonical: first, any: fc.constantFrom(...pendingDeposits, unknownId) };
   }
   // Mail to send again: none of these exist (features/mail-queue has the resend's own tests).
-  if (name === 'id' && url.includes('/admin/mail/')) return { canonical: unknownId, any: fc.uuid() };
+  if (name === 'id' && url.includes('/admin/mail/'))
+    return { canonical: unknownId, any: fc.uuid() };
   throw new Error(`fuzz: no value for :${name} in ${url}`);
 }
 
