@@ -68,6 +68,13 @@ export const mailLeaseMs = 2 * 60_000;
 /** Attempts before a message is given up (30 s after the first failure, doubling, at most 1 h). */
 export const mailMaxAttempts = 10;
 
+/**
+ * The mail server refusing the server's own sign-in (530 authentication required, 534 mechanism
+ * too weak, 535 wrong credentials, 538 encryption required): retried like a server that is
+ * down, so mail waits for MAIL_URL to be put right instead of being given up message by message.
+ */
+const signInRefusals = new Set([530, 534, 535, 538]);
+
 export function mailRetryDelayMs(attempts: number): number {
   return Math.min(60 * 60_000, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
@@ -165,7 +172,12 @@ export function createMailer({
       return true;
     } catch (failure) {
       const error = new MailNotSentError(toHash, failure);
-      const isRefused = error.responseCode !== undefined && error.responseCode >= 500;
+      // A 5xx refuses the message for good, except a refusal of our own sign-in: that is
+      // MAIL_URL's to fix, and every message would fail alike until it is.
+      const isRefused =
+        error.responseCode !== undefined &&
+        error.responseCode >= 500 &&
+        !signInRefusals.has(error.responseCode);
       const givesUp = isRefused || row.attempts >= mailMaxAttempts;
       const now = clock.now();
       await db
