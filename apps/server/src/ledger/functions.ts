@@ -167,6 +167,7 @@ export const ledgerRequest = sqlFunction('ledger_request', {
   p_details: 'jsonb',
   p_language: 'text',
   p_extra: 'jsonb',
+  p_request: 'text',
 });
 
 export const ledgerSettle = sqlFunction('ledger_settle', {

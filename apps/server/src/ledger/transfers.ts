@@ -100,6 +100,7 @@ export async function openRequest<T extends Transfer = Transfer>(
       p_details: JSON.stringify(input.details),
       p_language: input.language,
       p_extra: input.extra === null ? null : JSON.stringify(input.extra),
+      p_request: currentRequestId() ?? null,
     }),
   );
 }

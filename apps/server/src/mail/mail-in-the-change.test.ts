@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, mailQueue } from '../db/schema.ts';
 import { knownCaller } from '../db/caller.ts';
 import { limits, limitWindow } from '../auth/rate-limit.ts';
-import { transferAsset } from '../ledger/transfers.ts';
+import { openRequest, transferAsset } from '../ledger/transfers.ts';
 import { cashIdOf, sendTransfer, verifiedCustomer } from '../test/money-movements.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { backgroundWorkSettled } from '../auth/background-work.ts';
@@ -99,6 +99,32 @@ describe('mail queued in the change it reports', () => {
     expect(rows).toHaveLength(2);
     // Sent after the answer by the process that made it, not left for the runner.
     expect(rows.every((row) => row.sentAt !== null)).toBe(true);
+  });
+
+  it("queues a request's email in its transaction, in the language it was asked in", async () => {
+    const customer = await verifiedCustomer(t, { cash: '1' });
+    const outcome = await openRequest(t.ctx.database, knownCaller(customer.userId), {
+      id: crypto.randomUUID(),
+      type: 'card_deposit',
+      amount: '75.00',
+      reference: 'TXN1795000000000123',
+      details: { cardLastFour: '4242', cardType: 'Visa' },
+      extra: null,
+      language: 'ar',
+      at: t.ctx.clock.now(),
+      idempotency: { key: crypto.randomUUID(), requestHash: 'h' },
+    });
+    expect(outcome.status).toBe(201);
+    const [row] = await queuedFor(customer.email);
+    expect(row).toMatchObject({ template: 'request_received', sentAt: null });
+    await t.ctx.mailer.deliverDue(t.ctx.clock.now());
+    const [mail] = await t.ctx.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, customer.email));
+    expect(mail?.text).toContain('TXN1795000000000123');
+    expect(mail?.html).toContain('dir="rtl"');
+    expect(mail?.subject).toMatch(/[\u0600-\u06FF]/);
   });
 
   it('gives up a row that does not fit its template rather than send it half-filled', async () => {

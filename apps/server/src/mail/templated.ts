@@ -12,7 +12,7 @@ import { transferSchema, type Transfer } from '@secure-vault/shared/transfers';
 import { usd } from '../ledger/refusals.ts';
 import { fixedTermMatured } from './custody-templates.ts';
 import type { MailMessage } from './mailer.ts';
-import { transferReceived, transferSent } from './transfer-templates.ts';
+import { requestReceived, transferReceived, transferSent } from './transfer-templates.ts';
 
 type Rendered = Omit<MailMessage, 'to'>;
 
@@ -44,6 +44,17 @@ const templates: Record<string, (data: unknown) => Rendered> = {
       what: describeMoved(transfer),
       counterparty,
       reference: transfer.id,
+    });
+  },
+  request_received: (data) => {
+    const { language: lang, transfer } = z
+      .object({ language, transfer: transferSchema })
+      .parse(data);
+    if (transfer.type === 'asset_transfer') throw new Error('a transfer is not a request');
+    return requestReceived(lang, {
+      type: transfer.type,
+      amount: transfer.amount,
+      reference: transfer.reference ?? transfer.id,
     });
   },
   fixed_term_matured: (data) => {

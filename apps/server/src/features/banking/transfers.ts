@@ -27,7 +27,6 @@ import {
   openRequest,
   transferAsset,
 } from '../../ledger/transfers.ts';
-import { requestReceived } from '../../mail/transfer-templates.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import { sendDecidedEmail } from '../../mail/request-decided-email.ts';
 import { forgetHits, limits, limitWindow, recordHits } from '../../auth/rate-limit.ts';
@@ -168,17 +167,10 @@ async function open<T extends Transfer>(
         reference: prefix ? transactionReference(prefix, at) : null,
         at,
       });
+      // Its email was queued with it; it goes now, after the answer.
       if (!outcome.isReplay) {
-        const { type, amount, reference, id } = outcome.body;
         runAfterAnswer(ctx, 'request_email', async () => {
-          await ctx.mailer.send({
-            to: user.email,
-            ...requestReceived(request.language, {
-              type: type as MoneyRequest['type'],
-              amount,
-              reference: reference ?? id,
-            }),
-          });
+          await ctx.mailer.deliverDue(ctx.clock.now());
         });
       }
       return outcome;

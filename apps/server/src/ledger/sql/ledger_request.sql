@@ -3,10 +3,12 @@
 -- unlocked holdings' value). It is pending; p_extra is added to the answer (a bank deposit's
 -- instructions). It records the staff member who made it while signed in as the customer
 -- (p_actor), so that no one approves what they made themselves (DESIGN §4 "Dual control").
+-- The customer's email that it was received is queued with it, in the language they asked in,
+-- under the request that made it (p_request).
 CREATE OR REPLACE FUNCTION ledger_request(
   p_user uuid, p_actor uuid, p_at timestamptz, p_key text, p_hash text,
   p_id uuid, p_type text, p_amount numeric, p_reference text, p_details jsonb,
-  p_language text, p_extra jsonb
+  p_language text, p_extra jsonb, p_request text
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -50,6 +52,9 @@ BEGIN
   RETURNING * INTO v_row;
   -- A request is new on the customer's list; only a withdrawal has moved cash yet.
   PERFORM ledger_notify(p_user, 'requests');
+  PERFORM mail_enqueue(u.email, 'request_received', jsonb_build_object(
+      'language', p_language, 'transfer', transfer_json(v_row, p_user)), p_at, p_request)
+    FROM users u WHERE u.id = p_user;
   RETURN ledger_answer(p_user, p_key, 201, transfer_json(v_row, p_user) || coalesce(p_extra, '{}'),
     CASE WHEN p_type = 'withdrawal' THEN 'valuables' ELSE 'requests' END);
 END;
