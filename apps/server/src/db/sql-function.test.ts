@@ -61,6 +61,7 @@ describe('the SQL function descriptors', () => {
       p_hash: null,
       p_assets: '{}',
       p_ip: null,
+      p_request: null,
     });
     expect(call.params).toEqual([
       'id',
@@ -72,18 +73,19 @@ describe('the SQL function descriptors', () => {
       null,
       '{}',
       null,
+      null,
     ]);
     expect(call.text((index) => `$${index + 2}`)).toBe(
       'ledger_settle(p_id => $3::uuid, p_type => $4::text, p_status => $5::text, ' +
         'p_reason => $6::text, p_actor => c.user_id, p_customer => c.user_id, ' +
         'p_at => $7::timestamptz, p_key_owner => c.user_id, p_key => $8::text, ' +
-        'p_hash => $9::text, p_assets => $10::jsonb, p_ip => $11::text)',
+        'p_hash => $9::text, p_assets => $10::jsonb, p_ip => $11::text, p_request => $12::text)',
     );
     // A staff decision passes no customer: another prepared text.
     const staff = sqlCall(ledgerSettle, {
       ...{ p_id: 'id', p_type: 'withdrawal', p_status: 'failed', p_reason: 'No funds' },
       ...{ p_actor: callerUser, p_customer: null, p_at: 'now', p_key_owner: callerUser },
-      ...{ p_key: null, p_hash: null, p_assets: '{}', p_ip: null },
+      ...{ p_key: null, p_hash: null, p_assets: '{}', p_ip: null, p_request: null },
     });
     expect(staff.key).not.toBe(call.key);
     expect(sqlCallText(staff)).toContain('p_customer => $5::uuid');
@@ -104,6 +106,7 @@ describe('the SQL function descriptors', () => {
         p_hash: null,
         p_assets: '{}',
         p_ip: null,
+        p_request: null,
       }),
     ).toThrow('ledger_settle: no value for p_reason');
     expect(() =>

@@ -134,6 +134,7 @@ export const ledgerDecideProposal = sqlFunction('ledger_decide_proposal', {
   p_at: 'timestamptz',
   p_ip: 'text',
   p_assets: 'jsonb',
+  p_request: 'text',
 });
 
 export const ledgerClaimKey = sqlFunction('ledger_claim_key', {
@@ -183,6 +184,7 @@ export const ledgerSettle = sqlFunction('ledger_settle', {
   p_hash: 'text',
   p_assets: 'jsonb',
   p_ip: 'text',
+  p_request: 'text',
 });
 
 /** Every descriptor, for the test that holds them equal to the database. */

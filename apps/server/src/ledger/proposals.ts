@@ -22,6 +22,7 @@ import { ledgerDecideProposal } from './functions.ts';
 import { notifyUser, type Tx } from './journal.ts';
 import type { CustodyItem } from './staff.ts';
 import { refusing } from './refusals.ts';
+import { currentRequestId } from '../request-context.ts';
 
 export type ProposalRow = typeof staffProposals.$inferSelect;
 
@@ -149,6 +150,7 @@ export async function decide(
     p_at: at.toISOString(),
     p_ip: ip,
     p_assets: listedAssets,
+    p_request: currentRequestId() ?? null,
   });
   const [row] = await refusing(() =>
     database.query<{ settled: string | null }>(

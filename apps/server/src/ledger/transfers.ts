@@ -154,6 +154,7 @@ async function settle<T>(
       ...decisionArgs(by, input.at, input.idempotency),
       p_assets: listedAssets,
       p_ip: input.ip,
+      p_request: currentRequestId() ?? null,
     }),
   );
 }

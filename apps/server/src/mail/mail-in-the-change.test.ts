@@ -8,8 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, mailQueue } from '../db/schema.ts';
 import { knownCaller } from '../db/caller.ts';
 import { limits, limitWindow } from '../auth/rate-limit.ts';
-import { openRequest, transferAsset } from '../ledger/transfers.ts';
-import { cashIdOf, sendTransfer, verifiedCustomer } from '../test/money-movements.ts';
+import { cancelAsCustomer, openRequest, transferAsset } from '../ledger/transfers.ts';
+import {
+  addBankAccount,
+  cashIdOf,
+  sendTransfer,
+  verifiedCustomer,
+} from '../test/money-movements.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { backgroundWorkSettled } from '../auth/background-work.ts';
 import { call } from '../test/auth-helpers.ts';
@@ -125,6 +130,35 @@ describe('mail queued in the change it reports', () => {
     expect(mail?.text).toContain('TXN1795000000000123');
     expect(mail?.html).toContain('dir="rtl"');
     expect(mail?.subject).toMatch(/[\u0600-\u06FF]/);
+  });
+
+  it('queues the email that a request is final in the deciding transaction, in the language it was asked in', async () => {
+    const customer = await verifiedCustomer(t, { cash: '300' });
+    const caller = knownCaller(customer.userId);
+    const opened = await openRequest(t.ctx.database, caller, {
+      id: crypto.randomUUID(),
+      type: 'withdrawal',
+      amount: '120.00',
+      reference: 'WTH1795000000000456',
+      details: { bankAccountId: await addBankAccount(t, customer.userId) },
+      extra: null,
+      language: 'en',
+      at: t.ctx.clock.now(),
+      idempotency: { key: crypto.randomUUID(), requestHash: 'h' },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(201);
+    const cancelled = await cancelAsCustomer(t.ctx.database, caller, {
+      id: opened.body.id,
+      at: t.ctx.clock.now(),
+      ip: null,
+      idempotency: { key: crypto.randomUUID(), requestHash: 'h2' },
+    });
+    expect(cancelled.status).toBe(200);
+    const rows = await queuedFor(customer.email);
+    expect(rows.map((row) => row.template).sort()).toEqual(['request_decided', 'request_received']);
+    await t.ctx.mailer.deliverDue(t.ctx.clock.now());
+    const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to, customer.email));
+    expect(mails.map((mail) => mail.text).join('\n')).toMatch(/cancelled/i);
   });
 
   it('gives up a row that does not fit its template rather than send it half-filled', async () => {

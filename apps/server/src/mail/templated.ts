@@ -12,7 +12,12 @@ import { transferSchema, type Transfer } from '@secure-vault/shared/transfers';
 import { usd } from '../ledger/refusals.ts';
 import { fixedTermMatured } from './custody-templates.ts';
 import type { MailMessage } from './mailer.ts';
-import { requestReceived, transferReceived, transferSent } from './transfer-templates.ts';
+import {
+  requestDecided,
+  requestReceived,
+  transferReceived,
+  transferSent,
+} from './transfer-templates.ts';
 
 type Rendered = Omit<MailMessage, 'to'>;
 
@@ -55,6 +60,21 @@ const templates: Record<string, (data: unknown) => Rendered> = {
       type: transfer.type,
       amount: transfer.amount,
       reference: transfer.reference ?? transfer.id,
+    });
+  },
+  request_decided: (data) => {
+    const { language: lang, transfer } = z
+      .object({ language, transfer: transferSchema })
+      .parse(data);
+    if (transfer.type === 'asset_transfer' || transfer.status === 'pending') {
+      throw new Error('not a request made final');
+    }
+    return requestDecided(lang, {
+      type: transfer.type,
+      status: transfer.status,
+      amount: transfer.amount,
+      reference: transfer.reference ?? transfer.id,
+      reason: transfer.reason,
     });
   },
   fixed_term_matured: (data) => {

@@ -18,7 +18,7 @@ import type { RequestAuth } from '../../auth/sessions.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
 import { decide, type ProposalDecision } from '../../ledger/proposals.ts';
 import { onceForKey } from '../../ledger/staff-idempotency.ts';
-import { sendDecidedEmailFor } from '../../mail/request-decided-email.ts';
+import { runAfterAnswer } from '../../auth/background-work.ts';
 
 type ListQuery = z.output<typeof proposalListQuerySchema>;
 
@@ -64,9 +64,12 @@ export async function decideProposal(
       return readProposal(tx, staffId, id);
     },
   );
-  // Only once committed: a rolled-back approval must not tell the customer anything.
+  // The customer's email was queued with the approval (ledger_settle): a rolled-back one
+  // queued nothing. It goes now, after the answer.
   if (!outcome.isReplay && settledRequestId !== null) {
-    await sendDecidedEmailFor(ctx, settledRequestId);
+    runAfterAnswer(ctx, 'request_decided_email', async () => {
+      await ctx.mailer.deliverDue(ctx.clock.now());
+    });
   }
   return outcome;
 }

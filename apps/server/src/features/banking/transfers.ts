@@ -28,7 +28,6 @@ import {
   transferAsset,
 } from '../../ledger/transfers.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
-import { sendDecidedEmail } from '../../mail/request-decided-email.ts';
 import { forgetHits, limits, limitWindow, recordHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 
@@ -260,6 +259,11 @@ export async function cancelWithdrawal(
     ip: input.meta.ip,
     idempotency: input.idempotency,
   });
-  if (!outcome.isReplay) sendDecidedEmail(ctx, user.email, input.meta.language, outcome.body);
+  // Its email was queued with it (ledger_settle); it goes now, after the answer.
+  if (!outcome.isReplay) {
+    runAfterAnswer(ctx, 'request_decided_email', async () => {
+      await ctx.mailer.deliverDue(ctx.clock.now());
+    });
+  }
   return outcome;
 }

@@ -7,10 +7,11 @@
 -- refuses a subject who has become staff meanwhile (STAFF_ACCOUNT), and a valuable that changed
 -- since the proposal (CONFLICT). Approval makes the change through the ledger's own functions as
 -- the checker, in this statement; rejecting or withdrawing a book balance clears its pending
--- amount. Each decision is audited. Returns the request an approval settled, or null.
+-- amount. Each decision is audited; an approved request's email is queued under p_request, the
+-- approving request. Returns the request an approval settled, or null.
 CREATE OR REPLACE FUNCTION ledger_decide_proposal(
   p_id uuid, p_staff uuid, p_decision text, p_reason text, p_at timestamptz, p_ip text,
-  p_assets jsonb
+  p_assets jsonb, p_request text
 ) RETURNS uuid
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -136,7 +137,7 @@ BEGIN
       PERFORM ledger_settle(p_id => v_row.target_id, p_type => v_row.payload ->> 'requestType',
         p_status => v_row.payload ->> 'status', p_reason => v_row.payload ->> 'reason',
         p_actor => p_staff, p_customer => NULL, p_at => p_at, p_key_owner => p_staff, p_key => NULL,
-        p_hash => NULL, p_assets => p_assets, p_ip => p_ip);
+        p_hash => NULL, p_assets => p_assets, p_ip => p_ip, p_request => p_request);
       v_settled := v_row.target_id;
     END IF;
   ELSIF v_row.kind = 'book_balance' THEN

@@ -5,11 +5,13 @@
 -- cover it. A request already final is refused with CONFLICT; concurrent changes wait on the
 -- row lock, so one wins. No one decides a request on their own account (OWN_ACCOUNT), nor one
 -- they made while signed in as the customer (SAME_STAFF: an impersonation is the staff member's
--- own act). The key is claimed under p_key_owner (the one who asked). The answer is the staff
--- row, or the customer's.
+-- own act). The key is claimed under p_key_owner (the one who asked). The customer's email that
+-- it is final is queued with it, in the language they asked in, under the request that decided
+-- it (p_request). The answer is the staff row, or the customer's.
 CREATE OR REPLACE FUNCTION ledger_settle(
   p_id uuid, p_type text, p_status text, p_reason text, p_actor uuid, p_customer uuid,
-  p_at timestamptz, p_key_owner uuid, p_key text, p_hash text, p_assets jsonb, p_ip text
+  p_at timestamptz, p_key_owner uuid, p_key text, p_hash text, p_assets jsonb, p_ip text,
+  p_request text
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -75,6 +77,9 @@ BEGIN
     'amount', v_row.amount::text, 'byCustomer', p_customer IS NOT NULL), p_at);
   PERFORM ledger_notify(v_row.user_id, 'valuables');
   PERFORM ledger_notify(v_row.user_id, 'requests');
+  PERFORM mail_enqueue(u.email, 'request_decided', jsonb_build_object(
+      'language', v_row.language, 'transfer', transfer_json(v_row, v_row.user_id)), p_at, p_request)
+    FROM users u WHERE u.id = v_row.user_id AND v_row.type <> 'asset_transfer';
   v_body := CASE WHEN p_customer IS NULL THEN admin_transfer_json(v_row)
     ELSE transfer_json(v_row, p_customer) END;
   IF p_key IS NOT NULL THEN
