@@ -40,7 +40,7 @@ const handlers: Record<string, JobHandler<FixedTerm | null>> = {
     // The customer's email is queued with the maturity (ledger_mature_term), then sent.
     run: (database, payload, at) => matureTerm(database, { id: String(payload.termId), at }),
     after: async (ctx, term, at) => {
-      if (term) await ctx.mailer.deliverDue(at);
+      if (term) await ctx.mailer.deliverQueued(at);
     },
   },
 };

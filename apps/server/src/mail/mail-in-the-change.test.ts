@@ -92,6 +92,17 @@ describe('mail queued in the change it reports', () => {
     await backgroundWorkSettled(t.ctx);
     expect(await queuedFor(sender.email, receiver.email)).toEqual([]);
 
+    // A backlog waiting for the runner (another request's, due) does not ride on this one.
+    const [backlog] = await t.ctx.db
+      .insert(mailQueue)
+      .values({
+        to: 'backlog@example.com',
+        subject: 'Waiting for the runner',
+        text: 'Hi',
+        requestId: 'another-request',
+        nextAttemptAt: t.ctx.clock.now(),
+      })
+      .returning();
     const key = crypto.randomUUID();
     const body = { receiverAccountNumber: receiver.accountNumber, valuableId: cash, quantity: '5' };
     const headers = { 'idempotency-key': key };
@@ -104,6 +115,12 @@ describe('mail queued in the change it reports', () => {
     expect(rows).toHaveLength(2);
     // Sent after the answer by the process that made it, not left for the runner.
     expect(rows.every((row) => row.sentAt !== null)).toBe(true);
+    const [stillWaiting] = await t.ctx.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.id, String(backlog?.id)));
+    expect(stillWaiting?.sentAt).toBeNull();
+    expect(await t.ctx.mailer.deliverDue(t.ctx.clock.now())).toBeGreaterThanOrEqual(1);
   });
 
   it("queues a request's email in its transaction, in the language it was asked in", async () => {

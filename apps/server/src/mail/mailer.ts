@@ -32,6 +32,18 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
   /** Sends up to `max` kept messages whose next attempt is due at `at`; how many went. */
   deliverDue(at: Date, max?: number): Promise<number>;
+  /**
+   * Sends what the running request queued (request-context.ts; a change's SQL function queues
+   * under it) and is due at `at`, after its answer: only its own, so a backlog waiting for the
+   * runner never rides on a customer's request. Outside a request, what is due.
+   */
+  deliverQueued(at: Date): Promise<number>;
+  /**
+   * Keeps a message in the caller's transaction, due at `at` (the change's time), under the
+   * running request: it goes with the change or not at all. Send it after commit with
+   * `deliverQueued` at the same time.
+   */
+  keep(tx: Db, message: MailMessage, at: Date): Promise<void>;
   close(): void;
 }
 
@@ -200,6 +212,35 @@ export function createMailer({
     }
   }
 
+  /** Claims due rows (of one request, when named) under a lease, then sends each. */
+  async function deliverWhere(at: Date, max: number, requestId: string | undefined) {
+    const due = db
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(
+        and(
+          isNull(mailQueue.sentAt),
+          isNull(mailQueue.givenUpAt),
+          lte(mailQueue.nextAttemptAt, at),
+          requestId === undefined ? undefined : eq(mailQueue.requestId, requestId),
+        ),
+      )
+      .orderBy(mailQueue.nextAttemptAt)
+      .limit(max)
+      .for('update', { skipLocked: true });
+    const taken = await db
+      .update(mailQueue)
+      .set({
+        attempts: sql`${mailQueue.attempts} + 1`,
+        nextAttemptAt: new Date(at.getTime() + mailLeaseMs),
+      })
+      .where(inArray(mailQueue.id, due))
+      .returning();
+    let sent = 0;
+    for (const row of taken) if (await deliver(row)) sent += 1;
+    return sent;
+  }
+
   return {
     transport: smtp ? 'smtp' : 'outbox',
     async send(message) {
@@ -221,31 +262,17 @@ export function createMailer({
       if (!row) throw new Error('the mail was not kept');
       await deliver(row);
     },
-    async deliverDue(at, max = 50) {
-      const due = db
-        .select({ id: mailQueue.id })
-        .from(mailQueue)
-        .where(
-          and(
-            isNull(mailQueue.sentAt),
-            isNull(mailQueue.givenUpAt),
-            lte(mailQueue.nextAttemptAt, at),
-          ),
-        )
-        .orderBy(mailQueue.nextAttemptAt)
-        .limit(max)
-        .for('update', { skipLocked: true });
-      const taken = await db
-        .update(mailQueue)
-        .set({
-          attempts: sql`${mailQueue.attempts} + 1`,
-          nextAttemptAt: new Date(at.getTime() + mailLeaseMs),
-        })
-        .where(inArray(mailQueue.id, due))
-        .returning();
-      let sent = 0;
-      for (const row of taken) if (await deliver(row)) sent += 1;
-      return sent;
+    deliverDue: (at, max = 50) => deliverWhere(at, max, undefined),
+    deliverQueued: (at) => deliverWhere(at, 50, currentRequestId()),
+    async keep(tx, message, at) {
+      await tx.insert(mailQueue).values({
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? null,
+        requestId: currentRequestId() ?? null,
+        nextAttemptAt: at,
+      });
     },
     close() {
       smtp?.close();

@@ -68,7 +68,7 @@ export async function decideProposal(
   // queued nothing. It goes now, after the answer.
   if (!outcome.isReplay && settledRequestId !== null) {
     runAfterAnswer(ctx, 'request_decided_email', async () => {
-      await ctx.mailer.deliverDue(ctx.clock.now());
+      await ctx.mailer.deliverQueued(ctx.clock.now());
     });
   }
   return outcome;

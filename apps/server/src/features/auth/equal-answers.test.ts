@@ -4,6 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { backgroundWorkSettled } from '../../auth/background-work.ts';
+import { eq } from 'drizzle-orm';
+import { mailQueue } from '../../db/schema.ts';
 import { codeResendAfterMs } from '../../auth/one-time-codes.ts';
 import { createLogger } from '../../logger.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -33,20 +35,28 @@ const startSignUp = (email: string) =>
   call(t, 'POST', '/auth/sign-up', { email, password: testPassword });
 const resend = (email: string) => call(t, 'POST', '/auth/sign-up/resend', { email });
 
-/** Holds every mail until released: an answer that waits for a mail does not arrive meanwhile. */
+/**
+ * Holds every mail until released: an answer that waits for a mail does not arrive meanwhile.
+ * Mail is kept in the transaction of its change, then sent after the answer (`deliverQueued`):
+ * the sending is what is held.
+ */
 async function holdMail(app: TestApp) {
   await backgroundWorkSettled(app.ctx);
   const mailer = app.ctx.mailer;
-  const send = mailer.send.bind(mailer);
+  const keep = mailer.keep.bind(mailer);
+  const deliver = mailer.deliverQueued.bind(mailer);
   const heldFor: string[] = [];
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  mailer.send = async (message: MailMessage) => {
+  mailer.keep = async (tx, message: MailMessage, at) => {
     heldFor.push(message.to);
+    await keep(tx, message, at);
+  };
+  mailer.deliverQueued = async (at) => {
     await released;
-    await send(message);
+    return deliver(at);
   };
   return {
     heldFor,
@@ -57,7 +67,8 @@ async function holdMail(app: TestApp) {
     },
     restore() {
       release();
-      mailer.send = send;
+      mailer.keep = keep;
+      mailer.deliverQueued = deliver;
     },
   };
 }
@@ -143,18 +154,23 @@ describe('answers that do not depend on the account existing', () => {
   it('logs a failure after the answer without the address, and keeps serving', async () => {
     const user = await createUser(t);
     const mailer = t.ctx.mailer;
-    const send = mailer.send.bind(mailer);
-    mailer.send = (message: MailMessage) =>
-      Promise.reject(new Error(`550 mailbox unavailable: ${message.to}`));
+    const deliver = mailer.deliverQueued.bind(mailer);
+    mailer.deliverQueued = () =>
+      Promise.reject(new Error(`550 mailbox unavailable: ${user.email}`));
     try {
       const res = await requestReset(t, user.email);
       expect(res.statusCode).toBe(202);
       await backgroundWorkSettled(t.ctx);
     } finally {
-      mailer.send = send;
+      mailer.deliverQueued = deliver;
     }
     const failures = lines.filter((line) => line.includes('background work failed'));
     expect(failures).toHaveLength(1);
+    // The link's mail was kept with the link: not lost, it waits for the runner.
+    const kept = await t.ctx.db.select().from(mailQueue).where(eq(mailQueue.to, user.email));
+    expect(kept.map((row) => [row.subject, row.sentAt])).toEqual([
+      ['Reset your password — Secure Vault', null],
+    ]);
     expect(failures[0]).toContain('"task":"password_reset_request"');
     expect(lines.join('')).not.toContain(user.email);
     expect((await requestReset(t, user.email)).statusCode).toBe(202);

@@ -53,20 +53,26 @@ export async function requestPasswordReset(
       .from(users)
       .where(eq(users.email, input.email));
     if (!user) return;
-    // Only the newest link works: one mailed earlier and not yet used stops working now.
-    const token = await ctx.db.transaction(async (tx) => {
+    // Only the newest link works: one mailed earlier and not yet used stops working now. The
+    // link's mail is kept with it, so a link issued is a link mailed.
+    await ctx.db.transaction(async (tx) => {
       // Requests for one account take turns, so two at once cannot both leave a live link.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
       await invalidateResetLinks(tx, user.id, now);
-      return issueAuthToken(tx, {
+      const token = await issueAuthToken(tx, {
         purpose: 'password_reset',
         userId: user.id,
         now,
         lifetimeMs: passwordResetLifetimeMs,
       });
+      const link = `${ctx.config.appUrl}${paths.updatePassword}#token=${token}`;
+      await ctx.mailer.keep(
+        tx,
+        { to: input.email, ...passwordResetLink(meta.language, link) },
+        now,
+      );
     });
-    const link = `${ctx.config.appUrl}${paths.updatePassword}#token=${token}`;
-    await ctx.mailer.send({ to: input.email, ...passwordResetLink(meta.language, link) });
+    await ctx.mailer.deliverQueued(now);
   });
 }
 

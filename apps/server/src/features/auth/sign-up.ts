@@ -22,8 +22,6 @@ import { hashPassword } from '../../auth/passwords.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { createSession, type IssuedSession, revokeSession } from '../../auth/sessions.ts';
 
-type SendOutcome = { kind: 'code'; code: string } | { kind: 'exists' } | { kind: 'nothing' };
-
 export async function signUp(
   ctx: AppContext,
   input: { email: string; password: string },
@@ -89,24 +87,25 @@ function mailAfterAnswer(
 ): void {
   const now = ctx.clock.now();
   runAfterAnswer(ctx, task, async () => {
-    const outcome = await ctx.db.transaction(async (tx): Promise<SendOutcome> => {
+    // The mail is kept in the transaction that issues the code: a code issued is a code mailed.
+    await ctx.db.transaction(async (tx) => {
       const [existing] = await tx
         .select({ id: users.id })
         .from(users)
         .where(eq(users.email, email));
-      if (existing) return { kind: 'exists' };
-      if (!(await prepare(tx))) return { kind: 'nothing' };
+      if (existing) {
+        await ctx.mailer.keep(
+          tx,
+          { to: email, ...accountAlreadyExists(meta.language, ctx.config.appUrl) },
+          now,
+        );
+        return;
+      }
+      if (!(await prepare(tx))) return;
       const code = await issueCode(tx, ctx.config.dataKey, { purpose: 'sign_up', email, now });
-      return { kind: 'code', code };
+      await ctx.mailer.keep(tx, { to: email, ...signUpCode(meta.language, code) }, now);
     });
-    if (outcome.kind === 'code') {
-      await ctx.mailer.send({ to: email, ...signUpCode(meta.language, outcome.code) });
-    } else if (outcome.kind === 'exists') {
-      await ctx.mailer.send({
-        to: email,
-        ...accountAlreadyExists(meta.language, ctx.config.appUrl),
-      });
-    }
+    await ctx.mailer.deliverQueued(now);
   });
 }
 

@@ -133,7 +133,7 @@ export async function createTransfer(
   // sends them should this one stop first).
   if (!result.outcome.isReplay) {
     runAfterAnswer(ctx, 'transfer_emails', async () => {
-      await ctx.mailer.deliverDue(ctx.clock.now());
+      await ctx.mailer.deliverQueued(ctx.clock.now());
     });
   }
   return result.outcome;
@@ -169,7 +169,7 @@ async function open<T extends Transfer>(
       // Its email was queued with it; it goes now, after the answer.
       if (!outcome.isReplay) {
         runAfterAnswer(ctx, 'request_email', async () => {
-          await ctx.mailer.deliverDue(ctx.clock.now());
+          await ctx.mailer.deliverQueued(ctx.clock.now());
         });
       }
       return outcome;
@@ -262,7 +262,7 @@ export async function cancelWithdrawal(
   // Its email was queued with it (ledger_settle); it goes now, after the answer.
   if (!outcome.isReplay) {
     runAfterAnswer(ctx, 'request_decided_email', async () => {
-      await ctx.mailer.deliverDue(ctx.clock.now());
+      await ctx.mailer.deliverQueued(ctx.clock.now());
     });
   }
   return outcome;
