@@ -111,6 +111,7 @@ export const requestDelivery: LedgerOperation<DeliveryAsk, Outcome<Delivery>> = 
       p_recipient: JSON.stringify(input.recipient),
       p_language: input.language,
       p_assets: listedAssets,
+      p_request: currentRequestId() ?? null,
     }),
   );
 };
@@ -152,6 +153,7 @@ async function changeDelivery<T>(
       ...decisionArgs(by, input.at, input.idempotency),
       p_assets: listedAssets,
       p_ip: input.ip,
+      p_request: currentRequestId() ?? null,
     }),
   );
 }

@@ -77,6 +77,7 @@ export const ledgerRequestDelivery = sqlFunction('ledger_request_delivery', {
   p_recipient: 'jsonb',
   p_language: 'text',
   p_assets: 'jsonb',
+  p_request: 'text',
 });
 
 export const ledgerDeliveryStatus = sqlFunction('ledger_delivery_status', {
@@ -90,6 +91,7 @@ export const ledgerDeliveryStatus = sqlFunction('ledger_delivery_status', {
   p_hash: 'text',
   p_assets: 'jsonb',
   p_ip: 'text',
+  p_request: 'text',
 });
 
 export const ledgerStaffCash = sqlFunction('ledger_staff_cash', {

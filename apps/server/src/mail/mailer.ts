@@ -28,7 +28,11 @@ export interface MailMessage {
 
 export interface Mailer {
   transport: 'outbox' | 'smtp';
-  /** Keeps the message, then tries to send it; a failed send stays kept for `deliverDue`. */
+  /**
+   * Keeps the message, then tries to send it; a failed send stays kept for `deliverDue`. For a
+   * message that reports no change of its own: one that does is kept in the change's
+   * transaction (`keep`, or a ledger function's `mail_enqueue`).
+   */
   send(message: MailMessage): Promise<void>;
   /** Sends up to `max` kept messages whose next attempt is due at `at`; how many went. */
   deliverDue(at: Date, max?: number): Promise<number>;

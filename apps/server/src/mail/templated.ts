@@ -5,12 +5,12 @@
 // rather than sent half-filled.
 import { z } from 'zod';
 import { findAsset } from '@secure-vault/shared/catalogue';
-import { fixedTermSchema } from '@secure-vault/shared/custody';
+import { deliveryStatuses, fixedTermSchema } from '@secure-vault/shared/custody';
 import { isLanguage, type Language } from '@secure-vault/shared/i18n';
 import { dec } from '@secure-vault/shared/money';
 import { transferSchema, type Transfer } from '@secure-vault/shared/transfers';
 import { usd } from '../ledger/refusals.ts';
-import { fixedTermMatured } from './custody-templates.ts';
+import { deliveryUpdate, fixedTermMatured } from './custody-templates.ts';
 import type { MailMessage } from './mailer.ts';
 import {
   requestDecided,
@@ -76,6 +76,18 @@ const templates: Record<string, (data: unknown) => Rendered> = {
       reference: transfer.reference ?? transfer.id,
       reason: transfer.reason,
     });
+  },
+  delivery_update: (data) => {
+    const notice = z
+      .object({
+        language,
+        itemName: z.string(),
+        recipientName: z.string(),
+        status: z.enum(deliveryStatuses),
+        reference: z.string(),
+      })
+      .parse(data);
+    return deliveryUpdate(notice.language, notice);
   },
   fixed_term_matured: (data) => {
     const { language: lang, term } = z.object({ language, term: fixedTermSchema }).parse(data);

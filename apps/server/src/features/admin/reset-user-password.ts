@@ -26,7 +26,7 @@ export async function resetUserPassword(
   await assertStaffMayActOn(ctx.db, admin.user.id, userId);
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock.now();
-  const { email, language } = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
@@ -45,10 +45,15 @@ export async function resetUserPassword(
       details: { revokedSessions: revoked },
       at: now,
     });
-    return { email: updated.email, language: await customerLanguage(tx, userId) };
+    // Kept with the reset: a rolled-back reset tells the customer nothing, a committed one does.
+    const language = await customerLanguage(tx, userId);
+    await ctx.mailer.keep(
+      tx,
+      { to: updated.email, ...passwordResetByStaff(language, ctx.config.appUrl) },
+      now,
+    );
   });
-  // Only once committed: a rolled-back reset must not tell the customer it happened.
   runAfterAnswer(ctx, 'admin_password_reset_notice', async () => {
-    await ctx.mailer.send({ to: email, ...passwordResetByStaff(language, ctx.config.appUrl) });
+    await ctx.mailer.deliverQueued(now);
   });
 }

@@ -67,24 +67,27 @@ export async function completeImpersonation(
       .select({ email: users.email })
       .from(users)
       .where(eq(users.id, link.userId));
-    const notice = customer && {
-      email: customer.email,
-      language: await customerLanguage(tx, link.userId),
-      staffRef: staffReference(link.actorId),
-    };
-    return { session, notice };
+    // The customer hears of it (DESIGN §4): kept with the session, sent once it is committed.
+    if (customer) {
+      const language = await customerLanguage(tx, link.userId);
+      await ctx.mailer.keep(
+        tx,
+        {
+          to: customer.email,
+          ...staffSignedInAsCustomer(language, {
+            at: now,
+            staffRef: staffReference(link.actorId),
+            appUrl: ctx.config.appUrl,
+          }),
+        },
+        now,
+      );
+    }
+    return { session, notice: customer !== undefined };
   });
-  // The customer hears of it (DESIGN §4), once the session is committed.
   if (notice) {
     runAfterAnswer(ctx, 'impersonation_notice', async () => {
-      await ctx.mailer.send({
-        to: notice.email,
-        ...staffSignedInAsCustomer(notice.language, {
-          at: now,
-          staffRef: notice.staffRef,
-          appUrl: ctx.config.appUrl,
-        }),
-      });
+      await ctx.mailer.deliverQueued(now);
     });
   }
   return session;

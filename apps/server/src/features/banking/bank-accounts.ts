@@ -81,13 +81,17 @@ export async function sendBankAccountCode(
   await approvedName(ctx.db, user.id);
   await claimCodeSend(ctx, { purpose: 'bank_registration', email: user.email, ip: meta.ip });
   const now = ctx.clock.now();
-  const code = await issueCode(ctx.db, ctx.config.dataKey, {
-    purpose: 'bank_registration',
-    email: user.email,
-    now,
+  // Kept with the code: a code issued is a code mailed.
+  await ctx.db.transaction(async (tx) => {
+    const code = await issueCode(tx, ctx.config.dataKey, {
+      purpose: 'bank_registration',
+      email: user.email,
+      now,
+    });
+    await ctx.mailer.keep(tx, { to: user.email, ...bankAccountCode(meta.language, code) }, now);
   });
   runAfterAnswer(ctx, 'bank_account_code', async () => {
-    await ctx.mailer.send({ to: user.email, ...bankAccountCode(meta.language, code) });
+    await ctx.mailer.deliverQueued(now);
   });
 }
 

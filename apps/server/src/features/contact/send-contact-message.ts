@@ -27,7 +27,8 @@ export async function sendContactMessage(
   log: { error(obj: object, msg: string): void },
 ): Promise<{ id: string }> {
   const ipHash = createHmac('sha256', ctx.config.dataKey).update(sender.ip).digest('hex');
-  const since = new Date(ctx.clock.now().getTime() - contactRateLimit.windowMs);
+  const now = ctx.clock.now();
+  const since = new Date(now.getTime() - contactRateLimit.windowMs);
   const stored = await ctx.db.transaction(async (tx) => {
     // Messages from one address take turns between the count and the insert, so ten sent at
     // once cannot all count four before any is stored (DESIGN §3); other addresses do not wait.
@@ -41,23 +42,29 @@ export async function sendContactMessage(
     }
     const [row] = await tx
       .insert(contactMessages)
-      .values({ ...message, language: sender.language, ipHash, createdAt: ctx.clock.now() })
+      .values({ ...message, language: sender.language, ipHash, createdAt: now })
       .returning({ id: contactMessages.id });
     if (!row) throw new Error('contact message was not stored');
+    // The team's copy and the sender's acknowledgement are kept with the message.
+    await ctx.mailer.keep(
+      tx,
+      { to: ctx.config.contactInbox, ...contactNotification(message, sender.language) },
+      now,
+    );
+    await ctx.mailer.keep(
+      tx,
+      { to: message.email, ...contactAcknowledgement(sender.language) },
+      now,
+    );
     return row;
   });
 
-  // The message is safely stored; a mail failure is logged rather than shown as a failed send.
-  const mails = [
-    { to: ctx.config.contactInbox, ...contactNotification(message, sender.language) },
-    { to: message.email, ...contactAcknowledgement(sender.language) },
-  ];
-  for (const mail of mails) {
-    try {
-      await ctx.mailer.send(mail);
-    } catch (err) {
-      log.error({ err, contactMessageId: stored.id }, 'contact mail could not be sent');
-    }
+  // The message is safely stored with its mail; a failed send is retried, and logged rather
+  // than shown as a failed send.
+  try {
+    await ctx.mailer.deliverQueued(now);
+  } catch (err) {
+    log.error({ err, contactMessageId: stored.id }, 'contact mail could not be sent');
   }
   return stored;
 }

@@ -26,30 +26,19 @@ import {
 } from '../../ledger/custody.ts';
 import { notifyUser } from '../../ledger/journal.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
-import { deliveryUpdate, trackingUpdate } from '../../mail/custody-templates.ts';
+import { trackingUpdate } from '../../mail/custody-templates.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { assertStaffMayActOn } from '../../auth/staff-subject.ts';
 
-/** Emails the customer where their delivery stands (after the answer). */
-function tell(ctx: AppContext, delivery: Delivery): void {
+/**
+ * Sends the customer's email of where their delivery stands, queued with the change by the
+ * ledger's function (delivery_mail), after the answer.
+ */
+function tell(ctx: AppContext): void {
   runAfterAnswer(ctx, 'delivery_email', async () => {
-    const [row] = await ctx.db
-      .select({ email: users.email, language: deliveries.language })
-      .from(deliveries)
-      .innerJoin(users, eq(users.id, deliveries.userId))
-      .where(eq(deliveries.id, delivery.id));
-    if (!row) return;
-    await ctx.mailer.send({
-      to: row.email,
-      ...deliveryUpdate(isLanguage(row.language) ? row.language : 'en', {
-        itemName: delivery.itemName,
-        recipientName: delivery.recipientName,
-        status: delivery.status,
-        reference: delivery.id,
-      }),
-    });
+    await ctx.mailer.deliverQueued(ctx.clock.now());
   });
 }
 
@@ -77,7 +66,7 @@ export async function createDelivery(
     at: ctx.clock.now(),
     idempotency: input.idempotency,
   });
-  if (!outcome.isReplay) tell(ctx, outcome.body);
+  if (!outcome.isReplay) tell(ctx);
   return outcome;
 }
 
@@ -101,7 +90,7 @@ export async function cancelDelivery(
     ip: input.meta.ip,
     idempotency: input.idempotency,
   });
-  if (!outcome.isReplay) tell(ctx, outcome.body);
+  if (!outcome.isReplay) tell(ctx);
   return outcome;
 }
 
@@ -136,7 +125,7 @@ export async function setDeliveryStatus(
     ip: input.meta.ip,
     idempotency: input.idempotency,
   });
-  if (!outcome.isReplay) tell(ctx, outcome.body);
+  if (!outcome.isReplay) tell(ctx);
   return outcome;
 }
 
@@ -184,7 +173,7 @@ export async function addTracking(
   meta: RequestMeta,
 ): Promise<TrackingRecord> {
   const now = ctx.clock.now();
-  const { record, delivery } = await ctx.database.transaction(async (tx) => {
+  const record = await ctx.database.transaction(async (tx) => {
     const [delivery] = await tx
       .select({
         id: deliveries.id,
@@ -228,22 +217,27 @@ export async function addTracking(
       message: row.message,
       createdAt: row.createdAt.toISOString(),
     };
-    return { record, delivery };
+    // A tracking record is a step of the delivery the customer follows: they are told, as of
+    // every status change, in the language they asked in — kept with the record.
+    await ctx.mailer.keep(
+      tx,
+      {
+        to: delivery.email,
+        ...trackingUpdate(isLanguage(delivery.language) ? delivery.language : 'en', {
+          itemName: delivery.itemName,
+          recipientName: delivery.recipientName,
+          status: record.status,
+          location: record.location,
+          message: record.message,
+          reference: delivery.id,
+        }),
+      },
+      now,
+    );
+    return record;
   });
-  // A tracking record is a step of the delivery the customer follows: they are told, as of
-  // every status change, in the language they asked in.
-  runAfterAnswer(ctx, 'delivery_tracking_email', () =>
-    ctx.mailer.send({
-      to: delivery.email,
-      ...trackingUpdate(isLanguage(delivery.language) ? delivery.language : 'en', {
-        itemName: delivery.itemName,
-        recipientName: delivery.recipientName,
-        status: record.status,
-        location: record.location,
-        message: record.message,
-        reference: delivery.id,
-      }),
-    }),
-  );
+  runAfterAnswer(ctx, 'delivery_tracking_email', async () => {
+    await ctx.mailer.deliverQueued(now);
+  });
   return record;
 }

@@ -63,7 +63,7 @@ export async function decideKyc(
   meta: RequestMeta,
 ): Promise<KycReview> {
   const now = ctx.clock.now();
-  const { review, email, language } = await ctx.database.transaction(async (tx) => {
+  const review = await ctx.database.transaction(async (tx) => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
     if (!user) throw new AppError('NOT_FOUND', 'No such customer.');
     await assertStaffMayActOn(tx, staff.user.id, userId);
@@ -109,18 +109,17 @@ export async function decideKyc(
       });
     }
     await notifyUser(tx, userId, 'profile');
-    return {
-      review: await kycReviewOf(tx, userId),
-      email: user.email,
-      language: await submissionLanguage(tx, userId),
-    };
-  });
-  runAfterAnswer(ctx, 'kyc_decision', async () => {
+    // The customer's email is kept with the decision, in the language they submitted in.
+    const language = await submissionLanguage(tx, userId);
     const message =
       decision.decision === 'approve'
         ? kycApproved(language, ctx.config.appUrl)
         : kycRejected(language, decision.reason, ctx.config.appUrl);
-    await ctx.mailer.send({ to: email, ...message });
+    await ctx.mailer.keep(tx, { to: user.email, ...message }, now);
+    return kycReviewOf(tx, userId);
+  });
+  runAfterAnswer(ctx, 'kyc_decision', async () => {
+    await ctx.mailer.deliverQueued(now);
   });
   return review;
 }

@@ -48,7 +48,7 @@ export async function sendKycPhoneCode(
   await claimCodeSend(ctx, { purpose: 'kyc', email: user.email, ip: meta.ip });
   const now = ctx.clock.now();
   const phone = `${input.countryCode}${input.phoneNumber}`;
-  const code = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const row = await lockedDraftRow(tx, user.id, now);
     refuseUnlessEditable(row.status);
     const data = { ...cleanDraftData(row.data), ...input };
@@ -61,10 +61,16 @@ export async function sendKycPhoneCode(
         updatedAt: now,
       })
       .where(eq(kycVerifications.userId, user.id));
-    return issueCode(tx, ctx.config.dataKey, { purpose: 'kyc', email: user.email, now });
+    const code = await issueCode(tx, ctx.config.dataKey, {
+      purpose: 'kyc',
+      email: user.email,
+      now,
+    });
+    // Kept with the code: a code issued is a code mailed.
+    await ctx.mailer.keep(tx, { to: user.email, ...kycPhoneCode(meta.language, code, phone) }, now);
   });
   runAfterAnswer(ctx, 'kyc_phone_code', async () => {
-    await ctx.mailer.send({ to: user.email, ...kycPhoneCode(meta.language, code, phone) });
+    await ctx.mailer.deliverQueued(now);
   });
 }
 

@@ -4,7 +4,7 @@
 -- it. Anything else answers CONFLICT; concurrent changes wait on the row lock, so one wins.
 CREATE OR REPLACE FUNCTION ledger_delivery_status(
   p_id uuid, p_status text, p_actor uuid, p_customer uuid, p_at timestamptz,
-  p_key_owner uuid, p_key text, p_hash text, p_assets jsonb, p_ip text
+  p_key_owner uuid, p_key text, p_hash text, p_assets jsonb, p_ip text, p_request text
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -49,6 +49,7 @@ BEGIN
     'deliveryId', p_id, 'status', p_status, 'byCustomer', p_customer IS NOT NULL), p_at);
   PERFORM ledger_notify(v_delivery.user_id, 'valuables');
   PERFORM ledger_notify(v_delivery.user_id, 'requests');
+  PERFORM delivery_mail(v_delivery, p_at, p_request);
   v_body := CASE WHEN p_customer IS NULL THEN admin_delivery_json(v_delivery)
     ELSE delivery_json(v_delivery) END;
   IF p_key IS NOT NULL THEN

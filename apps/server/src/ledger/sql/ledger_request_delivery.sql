@@ -3,7 +3,7 @@
 CREATE OR REPLACE FUNCTION ledger_request_delivery(
   p_user uuid, p_actor uuid, p_at timestamptz, p_key text, p_hash text,
   p_id uuid, p_valuable uuid, p_quantity numeric, p_recipient jsonb, p_language text,
-  p_assets jsonb
+  p_assets jsonb, p_request text
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -45,6 +45,7 @@ BEGIN
     p_recipient->>'phone', p_recipient->>'address', 'pending', p_language, p_at, p_at)
   RETURNING * INTO v_delivery;
   PERFORM ledger_notify(p_user, 'requests');
+  PERFORM delivery_mail(v_delivery, p_at, p_request);
   RETURN ledger_answer(p_user, p_key, 201, delivery_json(v_delivery), 'valuables');
 END;
 $$;
