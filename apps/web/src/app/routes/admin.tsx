@@ -32,7 +32,7 @@ import { ApprovalsTab } from '@/features/admin/components/approvals-tab';
 import { AuditTab } from '@/features/admin/components/audit-tab';
 import { BookBalanceTab } from '@/features/admin/components/book-balance-tab';
 import { DeliveryTab } from '@/features/admin/components/delivery-tab';
-import { KycTab } from '@/features/admin/components/kyc-tab';
+import { KycTab } from '@/features/kyc/staff/kyc-tab';
 import { LedgerCheckTab } from '@/features/admin/components/ledger-check-tab';
 import { MailQueueTab } from '@/features/admin/components/mail-queue-tab';
 import { PasswordResetTab } from '@/features/admin/components/password-reset-tab';

@@ -16,7 +16,7 @@ import {
   useDecidingProposals,
 } from './approvals-decision-dialog';
 import { ApprovalsList } from './approvals-list';
-import { ListBody, ListCardHeader } from './list-card-header';
+import { ListBody, ListCardHeader } from '@/components/staff/list-card-header';
 
 const pageSize = proposalPageSize.default;
 

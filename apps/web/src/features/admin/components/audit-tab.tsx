@@ -12,7 +12,7 @@ import { apiUrl } from '@/lib/api-client';
 import { apiQueryOptions } from '@/lib/api-query';
 import { numberFormat } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
-import { ListBody, ListCardHeader } from './list-card-header';
+import { ListBody, ListCardHeader } from '@/components/staff/list-card-header';
 import { AuditFilters } from './audit-filters';
 import { AuditList } from './audit-list';
 

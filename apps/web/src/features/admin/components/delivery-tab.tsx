@@ -16,7 +16,7 @@ import { Label } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
-import { ListBody, ListCardHeader } from './list-card-header';
+import { ListBody, ListCardHeader } from '@/components/staff/list-card-header';
 import { deliveryItemName } from './delivery-cells';
 import { DeliveryList, type DeliveryLayout } from './delivery-list';
 import {

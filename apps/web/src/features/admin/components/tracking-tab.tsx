@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
-import { ListBody, ListCardHeader } from './list-card-header';
+import { ListBody, ListCardHeader } from '@/components/staff/list-card-header';
 import { TrackingAddDialog } from './tracking-add-dialog';
 import { TrackingList } from './tracking-list';
 

@@ -20,7 +20,7 @@ import {
   TransfersDecisionDialog,
   useUpdatingTransfers,
 } from './transfers-decision-dialog';
-import { ListBody, ListCardHeader } from './list-card-header';
+import { ListBody, ListCardHeader } from '@/components/staff/list-card-header';
 import { TransfersFilters } from './transfers-filters';
 import { TransfersList } from './transfers-list';
 

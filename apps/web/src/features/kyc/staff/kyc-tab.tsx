@@ -12,7 +12,7 @@ import { NativeSelect } from '@/components/ui/select';
 import { apiQueryOptions } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { KycList } from './kyc-list';
-import { ListBody, ListCardHeader } from './list-card-header';
+import { ListBody, ListCardHeader } from '@/components/staff/list-card-header';
 import { KycReviewDialog } from './kyc-review-dialog';
 
 /** How long typing may pause before the search is sent. */
