@@ -230,6 +230,27 @@ export default tseslint.config(
     },
   })),
   {
+    // AppError is a domain error (src/errors.ts): services, the ledger, mail and auth raise it
+    // without going through the HTTP layer, which only turns it into an answer. (The
+    // typescript-eslint rule, so the boundaries above keep their own no-restricted-imports.)
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/http/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/http/errors', '**/http/errors.ts'],
+              importNames: ['AppError'],
+              message: 'Import AppError from src/errors.ts; http/errors.ts only answers with it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers (typed any by inject and fetch) and pass mocks' methods around.
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/*/src/test/**', 'e2e/**/*.ts'],
     rules: {

@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Access, GuardedRoute } from '../http/access.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { findSession, type RequestAuth, sessionCookieName, touchSession } from './sessions.ts';
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import { and, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { type codePurposes, codeSends, oneTimeCodes } from '../db/schema.ts';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 import { limits, recordHits, unknownAddress } from './rate-limit.ts';
 import { equalHashes, keyedHash } from './secrets.ts';
 

@@ -5,7 +5,7 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { csrfHeader } from '@secure-vault/shared';
 import type { Config } from '../config.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,12 +1,11 @@
-// One error type with a code, and the one handler that turns any failure into the error body
+// The one handler that turns any failure (an AppError of src/errors.ts, which services import
+// from there, a validation error, anything else) into the error body
 // `{error: {code, message, issues?, details?}}` with the status of DESIGN §3.
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, ErrorIssue } from '@secure-vault/shared';
 import { AppError } from '../errors.ts';
 import { declaredErrors } from '@secure-vault/shared/contract';
-
-export { AppError };
 
 export function errorBody(
   code: ErrorCode,

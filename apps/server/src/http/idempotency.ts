@@ -20,7 +20,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/vault-schema.ts';
 import type { Idempotency, Outcome } from '../ledger/movement.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * Declares the header for OpenAPI. Use with `requireIdempotencyKey` as the route's preValidation

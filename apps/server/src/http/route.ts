@@ -20,7 +20,7 @@ import {
 import { errorCodes } from '@secure-vault/shared/errors';
 import { denyDuringImpersonation } from '../auth/access.ts';
 import { idempotencyHeadersSchema, requireIdempotencyKey } from './idempotency.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { errorBodySchema } from './openapi.ts';
 
 /** A request whose params, query and body are the contract's parsed types. */

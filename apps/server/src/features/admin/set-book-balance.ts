@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { readProposal } from '../../db/proposal-wire.ts';
 import { profiles } from '../../db/schema.ts';
 import { bookBalanceString } from '../../db/wire.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';

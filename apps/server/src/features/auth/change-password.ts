@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { invalidateResetLinks } from '../../auth/auth-tokens.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Session } from '@secure-vault/shared';
 import type { AppContext } from '../../context.ts';
 import { sessions, userRoles, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { consumeAuthToken } from '../../auth/auth-tokens.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';

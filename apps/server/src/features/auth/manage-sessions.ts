@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { SessionListItem } from '@secure-vault/shared';
 import type { AppContext } from '../../context.ts';
 import { sessions } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import {

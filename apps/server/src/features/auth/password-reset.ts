@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { paths } from '@secure-vault/shared';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { passwordResetLink } from '../../mail/templates.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import {

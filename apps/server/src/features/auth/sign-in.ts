@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { verifyNoPassword, verifyPassword } from '../../auth/passwords.ts';
 import { claimGuess, secondFactorGuesses, signInGuesses } from '../../auth/guess-limits.ts';

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { pendingSignUps, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { accountAlreadyExists, signUpCode } from '../../mail/templates.ts';
 import { createAccount } from '../../auth/accounts.ts';
 import { writeAudit } from '../../auth/audit.ts';

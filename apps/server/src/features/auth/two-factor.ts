@@ -3,7 +3,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { recoveryCodes, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { claimGuess, secondFactorGuesses } from '../../auth/guess-limits.ts';
 import { forgetHits } from '../../auth/rate-limit.ts';

@@ -9,23 +9,21 @@ import { requestMeta } from '../../auth/request-meta.ts';
 import { idempotencyOf, sendIdempotent } from '../../http/idempotency.ts';
 import { route } from '../../http/route.ts';
 import { knownCaller } from '../../db/caller.ts';
-import {
-  deleteBankAccount,
-  getBankAccounts,
-  registerBankAccount,
-  sendBankAccountCode,
-} from './bank-accounts.ts';
+import { cancelWithdrawal } from './cancel-withdrawal.ts';
+import { createTransfer } from './create-transfer.ts';
+import { deleteBankAccount } from './delete-bank-account.ts';
+import { findRecipient } from './find-recipient.ts';
 import { getAccount } from './get-account.ts';
-import { getMyTransfers, listTransfers, proposeTransferStatus } from './transfer-queries.ts';
-import {
-  cancelWithdrawal,
-  createTransfer,
-  findRecipient,
-  requestAssetToCash,
-  requestBankDeposit,
-  requestCardDeposit,
-  requestWithdrawal,
-} from './transfers.ts';
+import { getBankAccounts } from './get-bank-accounts.ts';
+import { getMyTransfers } from './get-my-transfers.ts';
+import { listTransfers } from './list-transfers.ts';
+import { proposeTransferStatus } from './propose-transfer-status.ts';
+import { registerBankAccount } from './register-bank-account.ts';
+import { requestAssetToCash } from './request-asset-to-cash.ts';
+import { requestBankDeposit } from './request-bank-deposit.ts';
+import { requestCardDeposit } from './request-card-deposit.ts';
+import { requestWithdrawal } from './request-withdrawal.ts';
+import { sendBankAccountCode } from './send-bank-account-code.ts';
 
 /** The ledger's caller for a signed-in request (the impersonating staff member as actor). */
 function signedIn(request: FastifyRequest) {

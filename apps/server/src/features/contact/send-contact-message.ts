@@ -7,7 +7,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { ContactMessage, Language } from '@secure-vault/shared';
 import type { AppContext } from '../../context.ts';
 import { contactMessages } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { contactAcknowledgement, contactNotification } from '../../mail/templates.ts';
 
 export const contactRateLimit = { max: 5, windowMs: 10 * 60 * 1000 };

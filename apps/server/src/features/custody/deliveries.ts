@@ -18,7 +18,7 @@ import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../db/caller.ts';
 import { deliveries, deliveryTracking } from '../../db/custody-schema.ts';
 import { users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import {
   cancelDeliveryAsCustomer,
   moveDeliveryAsStaff,

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as health from '@secure-vault/shared/health/contracts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 
 export function healthRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -14,7 +14,7 @@ import {
 } from '@secure-vault/shared/history';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/vault-schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 export interface HistoryFilter {
   group?: HistoryGroup | undefined;

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
 import { auditLog, profiles, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { kycApproved, kycRejected } from '../../mail/templates.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';

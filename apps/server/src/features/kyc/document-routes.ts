@@ -14,7 +14,7 @@ import * as kyc from '@secure-vault/shared/kyc/contracts';
 import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import {
   checkDocumentsEditable,

@@ -17,7 +17,7 @@ import { writeAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
 import { kycDocuments, kycVerifications } from '../../db/kyc-schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { notifyUser, type Tx } from '../../ledger/journal.ts';
 import { BlobNotFoundError } from '../../storage/blob-store.ts';
 import { documentStore, getVerified } from '../../storage/document-store.ts';

@@ -12,7 +12,7 @@ import {
 } from '@secure-vault/shared/kyc';
 import type { Db } from '../../db/client.ts';
 import { kycDocuments, kycVerifications } from '../../db/kyc-schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 export type KycRow = typeof kycVerifications.$inferSelect;
 

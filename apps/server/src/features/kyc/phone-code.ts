@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
 import { oneTimeCodes } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { kycPhoneCode } from '../../mail/templates.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import { checkCode, claimCodeSend, codeError, issueCode } from '../../auth/one-time-codes.ts';

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
 import { profiles, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { loadKycState } from './kyc-state.ts';
 
 type ListQuery = z.output<typeof kycListQuerySchema>;

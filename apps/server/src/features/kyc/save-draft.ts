@@ -12,7 +12,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import {
   cleanDraftData,
   loadKycState,

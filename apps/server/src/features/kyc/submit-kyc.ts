@@ -11,7 +11,7 @@ import {
 } from '@secure-vault/shared/kyc';
 import type { AppContext } from '../../context.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { notifyUser } from '../../ledger/journal.ts';

@@ -10,7 +10,7 @@ import { mailQueue, users } from '../../db/schema.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { addressHash } from '../../mail/mailer.ts';
 
 export type KeptMail = typeof mailQueue.$inferSelect;

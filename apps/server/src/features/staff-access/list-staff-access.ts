@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
 import { auditLog, sessions } from '../../db/schema.ts';
 import { cashSymbol, ledgerEntries } from '../../db/vault-schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { staffReference } from '../../mail/staff-access-templates.ts';
 
 /** The audit actions a customer sees, when staff wrote them. */

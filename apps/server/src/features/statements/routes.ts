@@ -14,7 +14,7 @@ import {
   type VerifyingKey,
   verifySignedDocument,
 } from '../../auth/signing-key.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import { drawProofOfHoldings, drawStatement } from './documents.ts';
 import { periodOf, readProofOfHoldings, readStatement } from './statement-model.ts';
