@@ -125,10 +125,13 @@ test('on a phone the menu opens with the page links', async ({ page }) => {
   await expect(page).toHaveURL(/\/about$/);
 });
 
-test('an unknown path shows the not-found page and logs the path', async ({ page }) => {
+test('an unknown path answers 404, shows the not-found page and logs the path', async ({
+  page,
+}) => {
   const messages: string[] = [];
   page.on('console', (message) => messages.push(message.text()));
-  await page.goto('/vault/does-not-exist');
+  const answer = await page.goto('/vault/does-not-exist');
+  expect(answer?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(enCommon.notFound.title);
   await expect.poll(() => messages.join('\n')).toContain('/vault/does-not-exist');
   await page.getByRole('link', { name: enCommon.notFound.home }).click();

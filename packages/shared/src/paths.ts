@@ -26,15 +26,3 @@ export const paths = {
   devMailbox: '/dev/mailbox',
   verify: '/verify',
 } as const;
-
-/** Routes anyone may open without signing in (SPEC §6). */
-export const publicPaths = [
-  paths.home,
-  paths.whatWeDo,
-  paths.about,
-  paths.contact,
-  paths.thankYou,
-  paths.resetPassword,
-  paths.auth,
-  paths.verify,
-] as const;

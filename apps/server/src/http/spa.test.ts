@@ -48,11 +48,35 @@ afterAll(async () => {
 });
 
 describe('the built web app', () => {
-  it.each(['/what-we-do', '/dashboard', '/metal-calculator/au', '/no/such/page'])(
-    'answers %s with index.html, never cached',
+  it.each([
+    '/what-we-do',
+    '/dashboard',
+    '/dashboard/',
+    '/metal-calculator/au',
+    '/metal-calculator/AU',
+    '/crypto/BTC?from=list',
+    '/admin/impersonate',
+  ])('answers %s with index.html, never cached', async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>Secure Vault</title>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    '/no/such/page',
+    '/dashboards',
+    '/metal-calculator/btc',
+    '/crypto/XAU',
+    '/crypto/BTC/more',
+    '/crypto/%3Cscript%3E',
+    '/%2e%2e/etc/passwd',
+  ])(
+    'answers %s, which the app has no page for, 404 with the app (its not-found page)',
     async (url) => {
       const res = await t.app.inject({ url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.body).toContain('<title>Secure Vault</title>');
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -78,7 +102,8 @@ describe('the built web app', () => {
   it('never sends index.html as a file, which has no nonce', async () => {
     for (const url of ['/index.html', '/index.html.gz']) {
       const res = await t.app.inject({ url });
-      expect(res.statusCode).toBe(200);
+      // Not a page of the app either: its not-found page, with its nonce.
+      expect(res.statusCode).toBe(404);
       expect(res.body).toContain('<meta property="csp-nonce"');
     }
   });

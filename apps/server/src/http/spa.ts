@@ -1,11 +1,13 @@
-// Serves the built web app with history-API fallback; unknown /api paths get the JSON 404, and
-// unknown files (a path ending in an extension) a plain 404. `/` and `/about` are the prerendered
+// Serves the built web app with history-API fallback; unknown /api paths get the JSON 404,
+// unknown files (a path ending in an extension) a plain 404, and an address the app has no page
+// for the app's not-found page with status 404. `/` and `/about` are the prerendered
 // pages (prerendered-page.ts) when the build has them; every other page is index.html with this
 // answer's CSP nonce (app-page.ts). public/robots.txt arrives with the build's other files.
 import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isAppPage } from '@secure-vault/shared/pages';
 import { type PrerenderedPage, prerenderedPages } from '@secure-vault/shared/prerender';
 import type { Clock } from '../context.ts';
 import { declarePluginAccess } from './access.ts';
@@ -74,6 +76,10 @@ export async function registerSpa(
         .type('text/plain')
         .send('The web app is not built. Run `npm run build`.');
     }
+    // An address the app has no page for still gets the app, which shows its not-found page,
+    // but with the status that says so.
+    const pathName = request.url.split(/[?#]/, 1)[0] ?? '/';
+    if (!isAppPage(pathName)) reply.status(404);
     return sendApp(request, reply);
   });
 }
