@@ -26,5 +26,5 @@ export function isAppPage(pathname: string): boolean {
 }
 
 const fixedPages: ReadonlySet<string> = new Set(
-  Object.values(paths).filter((value): value is string => typeof value === 'string'),
+  Object.values(paths).flatMap((value) => (typeof value === 'string' ? [value] : [])),
 );
