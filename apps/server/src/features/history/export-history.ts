@@ -1,6 +1,10 @@
 // The history as CSV (RFC 4180: CRLF lines, fields with commas, quotes or line breaks quoted,
 // quotes doubled): every row matching the filters, read in keyset batches, with its header, kinds
-// and asset names in the customer's language.
+// and asset names in the customer's language. Its lines are the legs the history screen shows
+// (shared/history-movements.ts): a part split off for a delivery or a fixed term is one line, not
+// the journal's pair, and a trade's asset line is worth the trade's cash.
+import type { HistoryEntry } from '@secure-vault/shared/history';
+import { movementReader } from '@secure-vault/shared/history-movements';
 import type { Language } from '@secure-vault/shared/i18n';
 import { Dec, dec, usdScale } from '@secure-vault/shared/money';
 import type { Db } from '../../db/client.ts';
@@ -27,24 +31,24 @@ export async function exportHistoryCsv(
   language: Language,
 ): Promise<string> {
   const lines = [csvTexts[language].header.map(csvField).join(',')];
+  const line = (entry: HistoryEntry) =>
+    [
+      entry.createdAt,
+      csvField(csvKind(language, entry)),
+      csvText(entry.assetSymbol),
+      csvText(csvItem(language, entry)),
+      entry.quantityDelta ?? '',
+      csvCents(entry.valueDelta),
+      csvText(entry.reference),
+    ].join(',');
+  const movements = movementReader();
   let cursor: string | undefined;
   do {
     const page = await listHistory(db, userId, filter, { cursor, limit: batchSize });
-    for (const entry of page.entries) {
-      lines.push(
-        [
-          entry.createdAt,
-          csvField(csvKind(language, entry)),
-          csvText(entry.assetSymbol),
-          csvText(csvItem(language, entry)),
-          entry.quantityDelta ?? '',
-          csvCents(entry.valueDelta),
-          csvText(entry.reference),
-        ].join(','),
-      );
-    }
+    for (const movement of movements.read(page.entries)) lines.push(...movement.legs.map(line));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
+  for (const movement of movements.finish()) lines.push(...movement.legs.map(line));
   return `${lines.join('\r\n')}\r\n`;
 }
 

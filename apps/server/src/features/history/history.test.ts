@@ -6,6 +6,8 @@ import { type Customer, createCustomer } from '../../test/customers.ts';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app.ts';
 import { cashOf, journalOf, platformRoundingOf, swap, trade } from '../../test/trading.ts';
 import { recordMovements } from '../../ledger/test-journal.ts';
+import { groupMovements } from '@secure-vault/shared/history-movements';
+import { moneyPost, verifiedCustomer } from '../../test/money-movements.ts';
 import { csvItem, csvKind } from './csv-texts.ts';
 import { csvCents } from './export-history.ts';
 
@@ -288,8 +290,9 @@ describe('GET /me/history.csv', () => {
     ]);
     expect(rows).toHaveLength(122);
     const api = (await allPages(busy, '', 200)).flatMap((p) => p.entries);
+    const legs = groupMovements(api).flatMap((movement) => movement.legs);
     expect(rows.slice(1)).toEqual(
-      api.map((e) => [
+      legs.map((e) => [
         e.createdAt,
         csvKind('en', e),
         e.assetSymbol ?? '',
@@ -411,6 +414,43 @@ describe('GET /me/history.csv', () => {
       .slice(1)
       .map((row) => row[5]);
     expect(amounts).toContain('-4.00');
+  });
+
+  it('has one line per leg the history screen shows: a split-off part once, a trade at its price', async () => {
+    const customer = await verifiedCustomer(t, { cash: '1000' });
+    clock.advance(hour);
+    const buy = await trade(t, customer, { side: 'buy', asset: 'AU', quantity: '1234.567' });
+    expect(buy.statusCode, buy.body).toBe(201);
+    const paid = buy.json<{ total: string }>().total;
+    const gold = (await journalOf(t, customer.userId)).find(
+      (row) => row.kind === 'buy' && row.assetSymbol === 'AU',
+    );
+    clock.advance(hour);
+    const delivery = await moneyPost(t, customer, '/me/deliveries', {
+      valuableId: gold!.valuableId,
+      quantity: '1000',
+      recipientName: 'Layla Haddad',
+      recipientEmail: 'layla@example.com',
+      recipientPhone: '+971501234567',
+      recipientAddress: 'Villa 12, Dubai',
+    });
+    expect(delivery.statusCode, delivery.body).toBe(201);
+
+    const res = await call(t, 'GET', '/me/history.csv', undefined, { cookie: customer.cookie });
+    const rows = parseCsv(res.body).slice(1);
+    // The journal has two delivery rows (−1000 mg off the position, +1000 mg set aside).
+    const journal = await journalOf(t, customer.userId);
+    expect(journal.filter((row) => row.kind === 'delivery')).toHaveLength(2);
+    expect(rows.filter((row) => row[1] === 'Delivery')).toEqual([
+      [expect.any(String), 'Delivery', 'AU', 'Gold', '0', '0.00', expect.any(String)],
+    ]);
+    // The order, the cash line and the gold line say the same amount.
+    const purchase = rows.filter((row) => row[1] === 'Purchase');
+    expect(purchase.map((row) => [row[2], row[5]])).toEqual([
+      ['AU', dec(paid).toFixed(2)],
+      ['USD', dec(paid).negated().toFixed(2)],
+    ]);
+    expect(dec(gold!.valueDelta).toFixed(2)).not.toBe(dec(paid).toFixed(2));
   });
 
   it("holds only the caller's rows", async () => {
