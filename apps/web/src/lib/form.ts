@@ -8,23 +8,58 @@ import {
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
+import { useEffect } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { ApiError } from './api-client';
 
 /**
  * A form checked by `schema` when a field is left and on submit; `handleSubmit` hands the
- * schema's output (trimmed, transformed) to the submit function.
+ * schema's output (trimmed, transformed) to the submit function. A submit that fails the check
+ * puts the cursor on the first field to fix as the page shows them (WCAG 3.3.1), not in the order
+ * the fields happened to register.
  */
 export function useSchemaForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
   schema: Schema,
-  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> = {},
+  options: Omit<
+    UseFormProps<z.input<Schema>, unknown, z.output<Schema>>,
+    'resolver' | 'shouldFocusError'
+  > = {},
 ): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
-  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
     mode: 'onTouched',
     ...options,
+    shouldFocusError: false,
     resolver: zodResolver(schema),
   });
+  const { submitCount } = form.formState;
+  useEffect(() => {
+    if (submitCount > 0) focusFirstOnPage(errorNames(form.formState.errors));
+  }, [form, submitCount]);
+  return form;
+}
+
+/** The field names an errors object holds, nested ones dotted (`items.0.name`). */
+function errorNames(errors: object, prefix = ''): string[] {
+  return Object.entries(errors).flatMap(([key, value]: [string, unknown]) => {
+    if (typeof value !== 'object' || value === null || key === 'root') return [];
+    const name = prefix + key;
+    return 'message' in value || 'type' in value ? [name] : errorNames(value, `${name}.`);
+  });
+}
+
+function focusFirstOnPage(names: readonly string[]): void {
+  const fields = names
+    .flatMap((name) => [...document.getElementsByName(name)])
+    .filter((field) => !field.hasAttribute('disabled'));
+  const first = fields.reduce<HTMLElement | undefined>(
+    (earliest, field) =>
+      !earliest || earliest.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_PRECEDING
+        ? field
+        : earliest,
+    undefined,
+  );
+  first?.focus();
 }
 
 /**

@@ -53,4 +53,15 @@ describe('SignInForm', () => {
     expect(screen.getByText('Please enter your password')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('sends the cursor to the first field to fix, Email, when the form is sent empty', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({});
+    renderWithProviders(<SignInForm />);
+    await user.click(await screen.findByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
 });
