@@ -2,7 +2,7 @@
 // one-time link and returns to admin; the customer is emailed in their language, and Settings'
 // Staff Access card lists the visit with its start and end, naming the staff member by reference.
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeCheck } from './support/axe.ts';
 import { expect, test, waitForPage } from './support/fixtures.ts';
 import { createCustomer, csrf } from './support/auth.ts';
 import { customerPassword as password } from './support/kyc-api.ts';
@@ -97,10 +97,7 @@ for (const language of ['en', 'ar'] as const) {
         await expect(entry).toContainText(s.staffAccess.impersonation.nothingChanged);
         await expect(card).not.toContainText('staff@securevault.example');
 
-        const results = await new AxeBuilder({ page })
-          .include('[data-testid="staff-access-card"]')
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-          .analyze();
+        const results = await axeCheck(page).include('[data-testid="staff-access-card"]').analyze();
         expect(results.violations.map((v) => v.id)).toEqual([]);
       } finally {
         await staffPage.context().close();

@@ -1,7 +1,7 @@
 // The test object every spec imports: baseURL from the server that global setup started,
 // helpers to pick language and theme, to read the dev mailbox, and to run axe.
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
+import { axeViolations } from './axe.ts';
 
 export type Language = 'en' | 'ar';
 
@@ -57,15 +57,7 @@ export const test = base.extend<Fixtures>({
   },
   expectAccessible: async ({ page }, use) => {
     await use(async () => {
-      const results = await new AxeBuilder({ page })
-        // A toast fading in or out is measured mid-animation and reads as low contrast, failing
-        // at random; toast colours are set for contrast once, in index.css.
-        .exclude('[data-sonner-toaster]')
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const summary = results.violations.map(
-        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-      );
+      const summary = await axeViolations(page);
       expect(summary, `axe violations on ${page.url()}`).toEqual([]);
     });
   },

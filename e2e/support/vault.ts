@@ -1,7 +1,7 @@
 // Helpers for the vault journeys: signing in through the form, and a second browser (staff) beside
 // the customer's, each with its own language, theme and client address.
+import { axeViolations } from './axe.ts';
 import { type Browser, expect, type Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
 import enAuth from '../../apps/web/src/locales/en/auth.json' with { type: 'json' };
 import arAuth from '../../apps/web/src/locales/ar/auth.json' with { type: 'json' };
 import { e2eBaseUrl, waitForPage, type Language, type Theme } from './fixtures.ts';
@@ -60,13 +60,6 @@ export async function openStaffPage(
 
 /** As the `expectAccessible` fixture, for a page other than the test's own (the staff browser). */
 export async function expectPageAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    // As the fixture: a toast measured mid-fade reads as low contrast, failing at random.
-    .exclude('[data-sonner-toaster]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
+  const summary = await axeViolations(page);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }

@@ -26,6 +26,14 @@ async function fillIn(fullName: string) {
 }
 
 describe('/contact', () => {
+  it('heads the form and the details one level under the page, skipping none', async () => {
+    renderWithProviders(<ContactRoute />, { route: '/contact' });
+    const headings = await screen.findAllByRole('heading');
+    const levels = headings.map((heading) => Number(heading.tagName.slice(1)));
+    expect(levels[0]).toBe(1);
+    expect(levels.slice(1)).toEqual(levels.slice(1).map(() => 2));
+  });
+
   it('refuses a name holding a text-direction override before sending it', async () => {
     const fetchMock = stubApi({});
     renderWithProviders(<ContactRoute />, { route: '/contact' });

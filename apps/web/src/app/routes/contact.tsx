@@ -70,7 +70,7 @@ export default function ContactRoute() {
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
         <Card>
           <CardHeader>
-            <CardTitle>{t('form.title')}</CardTitle>
+            <CardTitle level={2}>{t('form.title')}</CardTitle>
             <CardDescription>{t('form.description')}</CardDescription>
           </CardHeader>
           <CardContent>
@@ -145,7 +145,9 @@ export default function ContactRoute() {
         <aside aria-labelledby="contact-details-title">
           <Card className="bg-primary text-primary-foreground">
             <CardHeader>
-              <CardTitle id="contact-details-title">{t('details.title')}</CardTitle>
+              <CardTitle level={2} id="contact-details-title">
+                {t('details.title')}
+              </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-5 text-sm">
               <p className="flex gap-3">

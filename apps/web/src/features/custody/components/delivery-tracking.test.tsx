@@ -8,7 +8,7 @@ import i18next from 'i18next';
 import type { Delivery } from '@secure-vault/shared/custody';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { toast } from '@/lib/toast';
-import { delivery, gold, trackingRecord } from '../delivery-test-data';
+import { delivery, gold, trackingRecord } from '@/test/delivery-test-data';
 import { DeliveryTracking } from './delivery-tracking';
 
 vi.mock('@/lib/toast', () => ({
@@ -114,11 +114,11 @@ describe('Delivery tracking', () => {
     const { unmount } = renderWithProviders(<DeliveryTracking {...props} />);
     await screen.findByRole('list', { name: 'Your delivery requests' });
     const cancellable = screen
-      .getAllByRole('button', { name: /^Cancel the delivery of/ })
+      .getAllByRole('button', { name: /^Cancel delivery: / })
       .map((button) => button.getAttribute('aria-label'));
     expect(cancellable.sort()).toEqual([
-      'Cancel the delivery of Item pending',
-      'Cancel the delivery of Item processing',
+      'Cancel delivery: Item pending',
+      'Cancel delivery: Item processing',
     ]);
     unmount();
 
@@ -140,7 +140,7 @@ describe('Delivery tracking', () => {
     });
     renderWithProviders(<DeliveryTracking {...props} />);
     await user.click(
-      await screen.findByRole('button', { name: 'Cancel the delivery of Diamond necklace' }),
+      await screen.findByRole('button', { name: 'Cancel delivery: Diamond necklace' }),
     );
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel this delivery?' });
     expect(dialog).toHaveTextContent(
@@ -156,7 +156,7 @@ describe('Delivery tracking', () => {
     await waitFor(() =>
       expect(screen.getByTestId('delivery-status')).toHaveTextContent('Cancelled'),
     );
-    expect(screen.queryByRole('button', { name: /Cancel the delivery/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Cancel delivery: / })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Diamond necklace' })).toHaveFocus();
     const post = fetchMock.mock.calls.find(([url]) => url === cancelPath(older));
     expect((post?.[1]?.headers as Record<string, string>)['idempotency-key']).toMatch(
@@ -174,7 +174,7 @@ describe('Delivery tracking', () => {
       },
     });
     renderWithProviders(<DeliveryTracking {...props} />);
-    await user.click(await screen.findByRole('button', { name: /Cancel the delivery/ }));
+    await user.click(await screen.findByRole('button', { name: /Cancel delivery: / }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', {
         name: 'Cancel delivery',
