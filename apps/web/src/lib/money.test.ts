@@ -163,6 +163,20 @@ describe('asset quantities', () => {
     expect(formatAssetQuantity(t, gold, '-2.5', { sign: true })).toBe('-2.500 mg');
   });
 
+  it("shows a crypto quantity with the asset's own decimals, as stored or trimmed", () => {
+    // SHIB is held to the cent of a unit: the same figure from the API's 8 decimals or trimmed.
+    expect(displayDecimals(shiba)).toBe(2);
+    expect(formatAssetQuantity(t, shiba, '1028333.33000000')).toBe('1,028,333.33 SHIB');
+    expect(formatAssetQuantity(t, shiba, '1028333.33')).toBe('1,028,333.33 SHIB');
+    expect(formatAssetQuantity(t, shiba, '5', { sign: true })).toBe('+5.00 SHIB');
+    expect(formatAssetQuantity(t, bitcoin, '0.50000000')).toBe('0.50000000 BTC');
+    // More decimals than the asset's precision are never hidden.
+    expect(formatAssetQuantity(t, shiba, '1.125')).toBe('1.125 SHIB');
+    expect(formatAssetQuantity(t, shiba, '1028333.33', { language: 'ar' })).toBe(
+      '\u20661,028,333.33\u2069 SHIB',
+    );
+  });
+
   it('steps an input by the smallest quantity the asset allows', () => {
     expect(quantityStep(gold)).toBe('0.001');
     expect(quantityStep(bitcoin)).toBe('0.00000001');

@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import { type Asset, quantityDecimals } from '@secure-vault/shared/catalogue';
 import { directionOf, type Language } from '@secure-vault/shared/i18n';
-import { dec } from '@secure-vault/shared/money';
+import { dec, storedScale } from '@secure-vault/shared/money';
 import { numberFormat } from './format';
 import { currentLanguage } from './i18n';
 
@@ -66,24 +66,34 @@ export function formatQuantity(
   }).format(value as Intl.StringNumericLiteral);
 }
 
-/** Decimals a quantity is shown with (SPEC §9): milligrams 3, crypto units 8. */
+/**
+ * Decimals a quantity is shown with (SPEC §9), one rule on every screen: the asset's own
+ * precision, milligrams with 3 and crypto units with the decimals the asset is held in (BTC 8,
+ * XRP 6, SHIB 2), so 1,028,333.33 SHIB reads the same on the dashboard and in the history.
+ */
 export function displayDecimals(asset: Asset): number {
-  return asset.kind === 'metal' ? 3 : 8;
+  return quantityDecimals(asset);
 }
 
 /**
  * A quantity with its unit: "1,754.385 mg" for a metal, "0.00086956 BTC" for a crypto. `t` must
- * have the catalogue namespace loaded. `sign` adds "+" to a positive quantity.
+ * have the catalogue namespace loaded. `sign` adds "+" to a positive quantity. A figure with more
+ * decimals than the asset's precision (an old holding) shows them all, up to the stored 8.
  */
 export function formatAssetQuantity(
   t: TFunction,
   asset: Asset,
   value: string,
-  { sign = false }: { sign?: boolean } = {},
+  { sign = false, language = currentLanguage() }: { sign?: boolean; language?: Language } = {},
 ): string {
-  const number = formatQuantity(value, displayDecimals(asset));
+  const decimals = Math.min(
+    Math.max(displayDecimals(asset), decimalsOf(normalizeDecimal(value))),
+    storedScale,
+  );
+  const number = formatQuantity(value, decimals, language);
   const signed = sign && dec(value).greaterThan(0) ? `+${number}` : number;
-  return `${ltrIsolate(signed)} ${asset.kind === 'metal' ? t('catalogue:units.mg') : asset.symbol}`;
+  const unit = asset.kind === 'metal' ? t('catalogue:units.mg') : asset.symbol;
+  return `${ltrIsolate(signed, language)} ${unit}`;
 }
 
 /** The step of a quantity input: 0.001 mg, or the asset's smallest unit (0.00000001 BTC). */

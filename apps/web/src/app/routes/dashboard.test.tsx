@@ -160,7 +160,7 @@ describe('DashboardRoute', () => {
     expect(within(necklace).getByTestId('valuable-status')).toHaveTextContent('Active');
     expect(within(papers).getByTestId('valuable-value')).toHaveTextContent('N/A');
     expect(within(papers).getByTestId('valuable-status')).toHaveTextContent('In delivery');
-    expect(gold).toHaveTextContent('1,000 mg');
+    expect(gold).toHaveTextContent('1,000.000 mg');
     expect(within(gold).getByTestId('valuable-status')).toHaveTextContent('Locked');
 
     expect(screen.getByTestId('total-net-worth')).toHaveTextContent('$1,291.50');

@@ -15,11 +15,18 @@ import {
   Trophy,
   Weight,
 } from 'lucide-react';
+import { findAsset } from '@secure-vault/shared/catalogue';
 import type { ItemType, Valuable, ValuableStatus } from '@secure-vault/shared/vault';
 import type { Language } from '@secure-vault/shared/i18n';
 import type { TFunction } from 'i18next';
 import { formatDate } from '@/lib/format';
-import { decimalsOf, formatQuantity, formatUsd, normalizeDecimal } from '@/lib/money';
+import {
+  decimalsOf,
+  formatAssetQuantity,
+  formatQuantity,
+  formatUsd,
+  normalizeDecimal,
+} from '@/lib/money';
 import { cn } from '@/lib/utils';
 import { holdingName, storageLocationText } from '@/lib/valuable-text';
 
@@ -47,6 +54,9 @@ const statusClass: Record<ValuableStatus, string> = {
 
 function quantityText(valuable: Valuable, t: TFunction, language: Language): string | null {
   if (valuable.quantity === null) return null;
+  // A listed asset's quantity as every other screen shows it (lib/money.ts).
+  const asset = valuable.assetSymbol ? findAsset(valuable.assetSymbol) : undefined;
+  if (asset) return formatAssetQuantity(t, asset, valuable.quantity, { language });
   const quantity = normalizeDecimal(valuable.quantity);
   const figure = formatQuantity(quantity, decimalsOf(quantity), language);
   if (valuable.unit === 'mg') return `${figure} ${t('units.mg')}`;
