@@ -6,7 +6,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { activeTerm, offers, valuables } from '@/features/custody/fixed-test-data';
+import { activeTerm, offers, valuables } from '@/test/fixed-test-data';
 import FixedAssetsRoute from './fixed-assets';
 
 vi.mock('@/lib/toast', () => ({

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { toast } from '@/lib/toast';
-import { account, fixedSilver, painting, valuables } from '@/features/banking/transfer-test-data';
+import { account, fixedSilver, painting, valuables } from '@/test/transfer-test-data';
 import TransferAssetsRoute from './transfer-assets';
 
 vi.mock('@/lib/toast', () => ({

@@ -15,7 +15,7 @@ import {
   receiverNumber,
   ring,
   valuables,
-} from './transfer-test-data';
+} from '@/test/transfer-test-data';
 
 const items = transferItems(valuables);
 const itemOf = (id: string) => items.find((item) => item.valuable.id === id)!;

@@ -14,7 +14,7 @@ import {
   necklace,
   valuable,
   watchInDelivery,
-} from './delivery-test-data';
+} from '@/test/delivery-test-data';
 
 const recipient = {
   recipientName: ' Amira Haddad ',

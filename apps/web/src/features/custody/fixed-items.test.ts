@@ -14,7 +14,7 @@ import {
   reduction,
   ring,
   valuables,
-} from './fixed-test-data';
+} from '@/test/fixed-test-data';
 import { addMonthsUtc, termProgress, timeLeft } from './fixed-time';
 
 describe('fixedItems', () => {

@@ -15,7 +15,7 @@ import {
   recipientPath,
   unknownNumber,
   valuables,
-} from '../transfer-test-data';
+} from '@/test/transfer-test-data';
 import { TransferFlow } from './transfer-flow';
 
 vi.mock('@/lib/toast', () => ({

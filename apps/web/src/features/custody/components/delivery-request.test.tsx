@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { toast } from '@/lib/toast';
-import { bitcoin, cash, delivery, fixedPainting, gold, necklace } from '../delivery-test-data';
+import { bitcoin, cash, delivery, fixedPainting, gold, necklace } from '@/test/delivery-test-data';
 import { DeliveryCard } from './delivery-card';
 
 vi.mock('@/lib/toast', () => ({

@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { FixedTermRequest } from '@secure-vault/shared/custody';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { toast } from '@/lib/toast';
-import { createdTerm, gold, offers, ring, valuables } from '../fixed-test-data';
+import { createdTerm, gold, offers, ring, valuables } from '@/test/fixed-test-data';
 import { FixedTermForm } from './fixed-term-form';
 
 vi.mock('@/lib/toast', () => ({

@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { activeTerm, maturedTerm } from '../fixed-test-data';
+import { activeTerm, maturedTerm } from '@/test/fixed-test-data';
 import { FixedTermList } from './fixed-term-list';
 
 const namespaces = ['custody', 'catalogue', 'vault', 'auth'];

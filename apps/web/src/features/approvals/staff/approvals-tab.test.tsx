@@ -10,7 +10,7 @@ import { toast } from '@/lib/toast';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { ApprovalsBadge } from './approvals-badge';
 import { ApprovalsTab } from './approvals-tab';
-import { checker, maker, proposal, proposalPage } from './approvals-test-data';
+import { checker, maker, proposal, proposalPage } from '@/test/approvals-test-data';
 
 vi.mock('@/lib/toast', () => ({
   toast: { success: vi.fn(), error: vi.fn(), message: vi.fn() },

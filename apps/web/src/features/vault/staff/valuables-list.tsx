@@ -28,7 +28,7 @@ import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { holdingName } from '@/lib/valuable-text';
-import { reportProposalConflict, reportProposed } from './approvals-proposed';
+import { reportProposalConflict, reportProposed } from '@/components/staff/approvals-proposed';
 import { EmailAddress } from '@/components/ui/email-address';
 
 /** Traded positions (metals, crypto) follow listed prices: staff may delete them, not edit. */

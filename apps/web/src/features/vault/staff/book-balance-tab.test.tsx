@@ -8,8 +8,8 @@ import { useLocation } from 'react-router';
 import type { AdminUser } from '@secure-vault/shared/vault';
 import { toast } from '@/lib/toast';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { recorder, users } from '../test-users';
-import { alreadyWaiting, proposed } from './approvals-test-data';
+import { recorder, users } from '@/test/staff-users';
+import { alreadyWaiting, proposed } from '@/test/approvals-test-data';
 import { BookBalanceTab } from './book-balance-tab';
 
 vi.mock('@/lib/toast', () => ({

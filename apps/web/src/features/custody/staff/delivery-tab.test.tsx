@@ -15,7 +15,7 @@ import {
   ring,
   rowOf,
   watch,
-} from './delivery-test-data';
+} from '@/test/staff-delivery-test-data';
 import { DeliveryTab } from './delivery-tab';
 
 const namespaces = ['admin', 'custody', 'vault', 'catalogue', 'auth'];

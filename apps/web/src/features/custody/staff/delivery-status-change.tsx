@@ -25,7 +25,7 @@ import { isolate } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { useDecidingIds } from './decision-dialog';
+import { useDecidingIds } from '@/components/staff/decision-dialog';
 import { deliveryItemName } from './delivery-cells';
 
 export interface StatusChange {

@@ -25,8 +25,13 @@ import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { reportProposalConflict, reportProposed } from './approvals-proposed';
-import { DecisionDialog, DecisionFooter, DecisionReason, useDecidingIds } from './decision-dialog';
+import { reportProposalConflict, reportProposed } from '@/components/staff/approvals-proposed';
+import {
+  DecisionDialog,
+  DecisionFooter,
+  DecisionReason,
+  useDecidingIds,
+} from '@/components/staff/decision-dialog';
 
 export interface Decision {
   transfer: AdminTransfer;

@@ -15,7 +15,7 @@ import {
   listUrl,
   trackingListUrl,
   trackingPath,
-} from './delivery-test-data';
+} from '@/test/staff-delivery-test-data';
 import { TrackingTab } from './tracking-tab';
 
 vi.mock('@/lib/toast', () => ({

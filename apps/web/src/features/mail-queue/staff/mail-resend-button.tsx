@@ -13,7 +13,7 @@ import { useApiMutation } from '@/lib/api-query';
 import { isolate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { useDecidingIds } from './decision-dialog';
+import { useDecidingIds } from '@/components/staff/decision-dialog';
 
 /** Marks the resend calls, so each row can tell whether its own is on the way. */
 const resendKey = ['admin', 'mail', 'resend'] as const;

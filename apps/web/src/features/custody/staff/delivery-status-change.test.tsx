@@ -18,7 +18,7 @@ import {
   painting,
   rowOf,
   statusPath,
-} from './delivery-test-data';
+} from '@/test/staff-delivery-test-data';
 import { DeliveryTab } from './delivery-tab';
 
 vi.mock('@/lib/toast', () => ({

@@ -23,7 +23,7 @@ import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { reportProposalConflict, reportProposed } from './approvals-proposed';
+import { reportProposalConflict, reportProposed } from '@/components/staff/approvals-proposed';
 import { ValuableFields, type ValuableFormValues } from './valuable-fields';
 
 type ValuableFormSchema = z.ZodType<

@@ -3,8 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@/lib/toast';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { adminValuable, users } from '../test-users';
-import { alreadyWaiting, proposed } from './approvals-test-data';
+import { adminValuable, users } from '@/test/staff-users';
+import { alreadyWaiting, proposed } from '@/test/approvals-test-data';
 import { ValuableForm } from './valuable-form';
 
 vi.mock('@/lib/toast', () => ({

@@ -17,7 +17,7 @@ import {
   record,
   rowOf,
   trackingPath,
-} from './delivery-test-data';
+} from '@/test/staff-delivery-test-data';
 import { DeliveryTab } from './delivery-tab';
 
 vi.mock('@/lib/toast', () => ({

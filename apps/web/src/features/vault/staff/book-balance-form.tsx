@@ -19,8 +19,8 @@ import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { reportProposalConflict, reportProposed } from './approvals-proposed';
-import { UserSelect } from './user-select';
+import { reportProposalConflict, reportProposed } from '@/components/staff/approvals-proposed';
+import { UserSelect } from '@/components/staff/user-select';
 
 const required = 'admin:bookBalance.required';
 

@@ -20,7 +20,12 @@ import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { effectSentence, kindText, proposalDate } from './approvals-cells';
-import { DecisionDialog, DecisionFooter, DecisionReason, useDecidingIds } from './decision-dialog';
+import {
+  DecisionDialog,
+  DecisionFooter,
+  DecisionReason,
+  useDecidingIds,
+} from '@/components/staff/decision-dialog';
 
 export type ProposalAction = 'approve' | 'reject' | 'withdraw';
 

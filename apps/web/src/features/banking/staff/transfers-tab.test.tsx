@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { bankDeposit, listPath, listUrl, page, rowOf } from './transfers-test-data';
+import { bankDeposit, listPath, listUrl, page, rowOf } from '@/test/staff-transfer-test-data';
 import { TransfersTab } from './transfers-tab';
 
 const namespaces = ['admin', 'catalogue', 'transfers', 'auth'];

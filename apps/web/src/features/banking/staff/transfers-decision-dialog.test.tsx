@@ -19,8 +19,8 @@ import {
   rowOf,
   statusPath,
   withdrawal,
-} from './transfers-test-data';
-import { alreadyWaiting, proposed } from './approvals-test-data';
+} from '@/test/staff-transfer-test-data';
+import { alreadyWaiting, proposed } from '@/test/approvals-test-data';
 import { TransfersTab } from './transfers-tab';
 
 vi.mock('@/lib/toast', () => ({

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { toast } from '@/lib/toast';
 import i18next from 'i18next';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { users } from '../test-users';
+import { users } from '@/test/staff-users';
 import { PasswordResetTab } from './password-reset-tab';
 
 vi.mock('@/lib/toast', () => ({

@@ -16,7 +16,7 @@ import { useApiMutation } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
-import { UserSelect } from './user-select';
+import { UserSelect } from '@/components/staff/user-select';
 
 const selectUser = 'admin:passwordReset.selectUser';
 const tooShort = 'auth:errors.passwordTooShort';

@@ -13,7 +13,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { useTranslation } from '@/lib/i18n';
-import { UserSelect } from './user-select';
+import { UserSelect } from '@/components/staff/user-select';
 
 /** What the form starts from (the item type may still be unchosen). */
 export type ValuableFormValues = DefaultValues<AdminValuableInput>;

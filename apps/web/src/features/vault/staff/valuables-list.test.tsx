@@ -6,8 +6,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from '@/lib/toast';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { adminValuable } from '../test-users';
-import { alreadyWaiting, proposed } from './approvals-test-data';
+import { adminValuable } from '@/test/staff-users';
+import { alreadyWaiting, proposed } from '@/test/approvals-test-data';
 import { ValuablesList } from './valuables-list';
 
 vi.mock('@/lib/toast', () => ({
