@@ -68,7 +68,10 @@ function enforceAccess(auth: RequestAuth | null, access: Access, ctx: AppContext
   }
 }
 
-/** The caller of a 'user' or 'admin' route (the access hook has already refused anyone else). */
+/**
+ * The caller of a 'user' route registered without a contract (the realtime socket); a contract's
+ * handler is handed its caller by route() instead (http/route.ts).
+ */
 export function requireAuth(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   return request.auth;

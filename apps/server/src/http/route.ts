@@ -1,7 +1,8 @@
 // Registers a route from its contract (packages/shared, DESIGN §3): the path, method, access,
 // validation of params, query and body, the answer's serialisation and OpenAPI all come from the
-// one object the web app calls too. A handler gets the parsed parts typed and returns the answer;
-// it never writes a path, a status or a schema of its own.
+// one object the web app calls too. A handler gets the parsed parts typed and the caller typed by
+// the contract's access (as documenso's authenticatedProcedure gives its `ctx.user`), and returns
+// the answer; it never writes a path, a status or a schema of its own, nor asks who is calling.
 import type {
   FastifyInstance,
   FastifyReply,
@@ -19,6 +20,7 @@ import {
 } from '@secure-vault/shared/contract';
 import { errorCodes } from '@secure-vault/shared/errors';
 import { denyDuringImpersonation } from '../auth/access.ts';
+import type { RequestAuth } from '../auth/sessions.ts';
 import { idempotencyHeadersSchema, requireIdempotencyKey } from './idempotency.ts';
 import { AppError } from '../errors.ts';
 import { errorBodySchema } from './openapi.ts';
@@ -26,8 +28,32 @@ import { errorBodySchema } from './openapi.ts';
 /** A request whose params, query and body are the contract's parsed types. */
 export type ContractFastifyRequest<C extends Contract> = FastifyRequest & ContractRequest<C>;
 
-export type ContractHandler<C extends Contract> = (
+/** The caller of an admin route: a staff member's own session (never an impersonation). */
+export type StaffAuth = RequestAuth & { isAdmin: true };
+
+/**
+ * Who calls a route of contract `C`, as its access guard (auth/access.ts) has let them in: a
+ * staff member for 'admin', a signed-in user for 'user', anyone (signed in or not) for 'public'.
+ */
+export type CallerOf<C extends Contract> = C['access'] extends 'admin'
+  ? StaffAuth
+  : C['access'] extends 'user'
+    ? RequestAuth
+    : RequestAuth | null;
+
+/**
+ * The caller a handler is handed: none on the routes whose statement joins the session itself
+ * (`joinsSession`; they pass `sessionCaller(ctx, request)` to that statement), else `CallerOf<C>`.
+ */
+export type HandlerCaller<C extends Contract, E extends RouteExtras> = E extends {
+  joinsSession?: false | undefined;
+}
+  ? CallerOf<C>
+  : undefined;
+
+export type ContractHandler<C extends Contract, Caller = CallerOf<C>> = (
   request: ContractFastifyRequest<C>,
+  caller: Caller,
   reply: FastifyReply,
 ) => Promise<ContractResponse<C> | FastifyReply>;
 
@@ -42,10 +68,16 @@ export interface RouteExtras {
 }
 
 /** Registers `contract` on `app` with `handler`; the answer is sent with the contract's status. */
-export function route<C extends Contract>(
+export function route<C extends Contract, const E extends RouteExtras = Record<never, never>>(
   app: FastifyInstance,
   contract: C,
-  handler: ContractHandler<C>,
+  handler: ContractHandler<C, HandlerCaller<C, E>>,
+  extras?: E,
+): void;
+export function route(
+  app: FastifyInstance,
+  contract: Contract,
+  handler: ContractHandler<Contract, RequestAuth | null | undefined>,
   extras: RouteExtras = {},
 ): void {
   const preValidation: (preValidationHookHandler | preValidationAsyncHookHandler)[] = [
@@ -79,11 +111,37 @@ export function route<C extends Contract>(
       response: { ...errorResponsesOf(contract), [contract.status]: successSchemaOf(contract) },
     },
     handler: async (request, reply) => {
-      const answer = await handler(request as ContractFastifyRequest<C>, reply);
+      const answer = await handler(
+        // cast: Fastify types the parts unknown; the contract's schemas have parsed them.
+        request as ContractFastifyRequest<Contract>,
+        callerOf(request, contract, extras),
+        reply,
+      );
       if (reply.sent || answer === reply) return reply;
       return reply.status(contract.status).send(contract.status === 204 ? null : answer);
     },
   });
+}
+
+/**
+ * The caller the access guard has put on the request. A 'user' or 'admin' route without one (or an
+ * admin route whose caller is no staff member) means the guard did not run: that is a bug, never
+ * a request to serve, so it fails the request (500) instead of going on without a caller.
+ */
+function callerOf(
+  request: FastifyRequest,
+  contract: Contract,
+  extras: RouteExtras,
+): RequestAuth | null | undefined {
+  if (extras.joinsSession) return undefined;
+  const auth = request.auth ?? null;
+  if (contract.access === 'public') return auth;
+  if (!auth || (contract.access === 'admin' && !auth.isAdmin)) {
+    throw new Error(
+      `${contract.method} ${contract.path} (${contract.access}) reached its handler without its caller`,
+    );
+  }
+  return auth;
 }
 
 /**

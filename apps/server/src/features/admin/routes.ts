@@ -4,17 +4,16 @@
 import type { FastifyInstance } from 'fastify';
 import * as admin from '@secure-vault/shared/admin/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
 import { route } from '../../http/route.ts';
 import { createImpersonationLink } from './impersonate-user.ts';
 import { resetUserPassword } from './reset-user-password.ts';
 
 export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, admin.resetUserPassword, async (request) => {
+  route(app, admin.resetUserPassword, async (request, auth) => {
     await resetUserPassword(
       ctx,
-      requireAuth(request),
+      auth,
       request.params.id,
       request.body.newPassword,
       requestMeta(request),
@@ -22,13 +21,8 @@ export function adminUserRoutes(app: FastifyInstance, ctx: AppContext): void {
     return null;
   });
 
-  route(app, admin.impersonateUser, async (request, reply) => {
+  route(app, admin.impersonateUser, async (request, auth, reply) => {
     reply.header('cache-control', 'no-store');
-    return createImpersonationLink(
-      ctx,
-      requireAuth(request),
-      request.params.id,
-      requestMeta(request),
-    );
+    return createImpersonationLink(ctx, auth, request.params.id, requestMeta(request));
   });
 }

@@ -4,7 +4,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as admin from '@secure-vault/shared/admin/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
 import { idempotencyOf, sendIdempotent } from '../../http/idempotency.ts';
 import { route } from '../../http/route.ts';
@@ -19,25 +18,19 @@ export function adminVaultRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, admin.getAllValuables, () => getAllValuables(ctx.db));
 
-  route(app, admin.addValuable, async (request, reply) =>
+  route(app, admin.addValuable, async (request, auth, reply) =>
     sendIdempotent(
       reply,
-      await addValuable(
-        ctx,
-        requireAuth(request),
-        request.body,
-        idempotencyOf(request),
-        requestMeta(request),
-      ),
+      await addValuable(ctx, auth, request.body, idempotencyOf(request), requestMeta(request)),
     ),
   );
 
-  route(app, admin.editValuable, async (request, reply) =>
+  route(app, admin.editValuable, async (request, auth, reply) =>
     sendIdempotent(
       reply,
       await editValuable(
         ctx,
-        requireAuth(request),
+        auth,
         request.params.id,
         request.body,
         idempotencyOf(request),
@@ -46,12 +39,12 @@ export function adminVaultRoutes(app: FastifyInstance, ctx: AppContext): void {
     ),
   );
 
-  route(app, admin.deleteValuable, async (request, reply) =>
+  route(app, admin.deleteValuable, async (request, auth, reply) =>
     sendIdempotent(
       reply,
       await deleteValuable(
         ctx,
-        requireAuth(request),
+        auth,
         request.params.id,
         idempotencyOf(request),
         requestMeta(request),
@@ -59,12 +52,12 @@ export function adminVaultRoutes(app: FastifyInstance, ctx: AppContext): void {
     ),
   );
 
-  route(app, admin.setBookBalance, async (request, reply) =>
+  route(app, admin.setBookBalance, async (request, auth, reply) =>
     sendIdempotent(
       reply,
       await setBookBalance(
         ctx,
-        requireAuth(request),
+        auth,
         request.params.id,
         request.body.bookBalance,
         idempotencyOf(request),

@@ -3,16 +3,15 @@
 import type { FastifyInstance } from 'fastify';
 import * as approvals from '@secure-vault/shared/approvals/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
 import { idempotencyOf, sendIdempotent } from '../../http/idempotency.ts';
 import { route } from '../../http/route.ts';
 import { decideProposal, listProposals, type ProposalDecision } from './decide-proposal.ts';
 
 export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, approvals.listProposals, async (request, reply) => {
+  route(app, approvals.listProposals, async (request, auth, reply) => {
     reply.header('cache-control', 'no-store');
-    return listProposals(ctx, requireAuth(request), request.query);
+    return listProposals(ctx, auth, request.query);
   });
 
   const decisions = [
@@ -20,12 +19,12 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
     [approvals.withdrawProposal, () => ({ decision: 'withdraw' })],
   ] as const satisfies readonly [unknown, () => ProposalDecision][];
   for (const [contract, decision] of decisions) {
-    route(app, contract, async (request, reply) =>
+    route(app, contract, async (request, auth, reply) =>
       sendIdempotent(
         reply,
         await decideProposal(
           ctx,
-          requireAuth(request),
+          auth,
           request.params.id,
           decision(),
           idempotencyOf(request),
@@ -35,12 +34,12 @@ export function approvalRoutes(app: FastifyInstance, ctx: AppContext): void {
     );
   }
 
-  route(app, approvals.rejectProposal, async (request, reply) =>
+  route(app, approvals.rejectProposal, async (request, auth, reply) =>
     sendIdempotent(
       reply,
       await decideProposal(
         ctx,
-        requireAuth(request),
+        auth,
         request.params.id,
         { decision: 'reject', reason: request.body.reason },
         idempotencyOf(request),

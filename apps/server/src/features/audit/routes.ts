@@ -8,13 +8,13 @@ import { auditCsvFilename, exportAuditCsv } from './export-audit.ts';
 import { listAuditLog } from './list-audit.ts';
 
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, audit.listAuditLog, async (request, reply) => {
+  route(app, audit.listAuditLog, async (request, _auth, reply) => {
     reply.header('cache-control', 'no-store');
     const { page, pageSize, ...filter } = request.query;
     return listAuditLog(ctx.db, filter, { page, pageSize });
   });
 
-  route(app, audit.exportAuditLog, async (request, reply) => {
+  route(app, audit.exportAuditLog, async (request, _auth, reply) => {
     const csv = await exportAuditCsv(ctx.db, request.query);
     return reply
       .header('cache-control', 'no-store')

@@ -2,9 +2,8 @@
 // shared/auth/contracts.ts). Every change here is refused to an impersonating staff member
 // (DESIGN §4): the contracts say `refusesImpersonation`.
 import type { FastifyInstance } from 'fastify';
-import * as auth from '@secure-vault/shared/auth/contracts';
+import * as authApi from '@secure-vault/shared/auth/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
 import { clearSessionCookie } from '../../auth/sessions.ts';
 import { route } from '../../http/route.ts';
@@ -13,17 +12,17 @@ import { getSessions, revokeOtherSessions, revokeOwnSession } from './manage-ses
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.ts';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, auth.changePassword, async (request) => {
-    await changePassword(ctx, requireAuth(request), request.body, requestMeta(request));
+  route(app, authApi.changePassword, async (request, auth) => {
+    await changePassword(ctx, auth, request.body, requestMeta(request));
     return null;
   });
 
-  route(app, auth.getSessions, async (request) => getSessions(ctx, requireAuth(request)));
+  route(app, authApi.getSessions, async (request, auth) => getSessions(ctx, auth));
 
-  route(app, auth.revokeSession, async (request, reply) => {
+  route(app, authApi.revokeSession, async (request, auth, reply) => {
     const { isCurrent } = await revokeOwnSession(
       ctx,
-      requireAuth(request),
+      auth,
       request.params.id,
       requestMeta(request),
     );
@@ -31,19 +30,19 @@ export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
     return null;
   });
 
-  route(app, auth.revokeOtherSessions, async (request) => {
-    await revokeOtherSessions(ctx, requireAuth(request), requestMeta(request));
+  route(app, authApi.revokeOtherSessions, async (request, auth) => {
+    await revokeOtherSessions(ctx, auth, requestMeta(request));
     return null;
   });
 
-  route(app, auth.setUpTwoFactor, async (request) => setUpTwoFactor(ctx, requireAuth(request)));
+  route(app, authApi.setUpTwoFactor, async (request, auth) => setUpTwoFactor(ctx, auth));
 
-  route(app, auth.enableTwoFactor, async (request) =>
-    enableTwoFactor(ctx, requireAuth(request), request.body.code, requestMeta(request)),
+  route(app, authApi.enableTwoFactor, async (request, auth) =>
+    enableTwoFactor(ctx, auth, request.body.code, requestMeta(request)),
   );
 
-  route(app, auth.disableTwoFactor, async (request) => {
-    await disableTwoFactor(ctx, requireAuth(request), request.body.code, requestMeta(request));
+  route(app, authApi.disableTwoFactor, async (request, auth) => {
+    await disableTwoFactor(ctx, auth, request.body.code, requestMeta(request));
     return null;
   });
 }

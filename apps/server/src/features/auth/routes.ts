@@ -2,13 +2,13 @@
 // impersonation (contracts: shared/auth/contracts.ts; account-routes.ts holds what needs a
 // session). Routes stay thin.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as auth from '@secure-vault/shared/auth/contracts';
+import * as authApi from '@secure-vault/shared/auth/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { type RequestMeta, requestMeta } from '../../auth/request-meta.ts';
 import {
   clearSessionCookie,
   type IssuedSession,
+  type RequestAuth,
   sessionBody,
   setSessionCookie,
 } from '../../auth/sessions.ts';
@@ -36,13 +36,12 @@ type OpensSession<Body> = (
 
 /** The handler of a route that signs in: it opens the session and sets its cookie. */
 function signingIn<Body>(ctx: AppContext, open: OpensSession<Body>) {
-  return async (request: FastifyRequest & { body: Body }, reply: FastifyReply) => {
-    const session = await open(
-      ctx,
-      request.body,
-      requestMeta(request),
-      request.auth?.session.id ?? null,
-    );
+  return async (
+    request: FastifyRequest & { body: Body },
+    caller: RequestAuth | null,
+    reply: FastifyReply,
+  ) => {
+    const session = await open(ctx, request.body, requestMeta(request), caller?.session.id ?? null);
     setSessionCookie(reply, session, ctx.clock.now());
     return session.body;
   };
@@ -54,61 +53,57 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     reply.header('cache-control', 'no-store');
   });
 
-  route(app, auth.signUp, async (request) => {
+  route(app, authApi.signUp, async (request) => {
     await signUp(ctx, request.body, requestMeta(request));
     return accepted;
   });
 
-  route(app, auth.resendSignUpCode, async (request) => {
+  route(app, authApi.resendSignUpCode, async (request) => {
     await resendSignUpCode(ctx, request.body, requestMeta(request));
     return accepted;
   });
 
-  route(app, auth.verifySignUp, signingIn(ctx, verifySignUp));
-  route(app, auth.signIn, signingIn(ctx, signIn));
+  route(app, authApi.verifySignUp, signingIn(ctx, verifySignUp));
+  route(app, authApi.signIn, signingIn(ctx, signIn));
 
-  route(app, auth.signOut, async (request, reply) => {
-    await signOut(ctx, request.auth, requestMeta(request));
+  route(app, authApi.signOut, async (request, caller, reply) => {
+    await signOut(ctx, caller, requestMeta(request));
     clearSessionCookie(reply);
     return null;
   });
 
-  route(app, auth.getSession, async (request) => sessionBody(requireAuth(request)));
+  route(app, authApi.getSession, async (_request, auth) => sessionBody(auth));
 
-  route(app, auth.getCurrentSession, async (request) => ({
-    session: request.auth ? sessionBody(request.auth) : null,
+  route(app, authApi.getCurrentSession, async (_request, caller) => ({
+    session: caller ? sessionBody(caller) : null,
   }));
 
-  route(app, auth.requestPasswordReset, async (request) => {
+  route(app, authApi.requestPasswordReset, async (request) => {
     await requestPasswordReset(ctx, request.body, requestMeta(request));
     return accepted;
   });
 
-  route(app, auth.checkPasswordResetLink, (request) =>
+  route(app, authApi.checkPasswordResetLink, (request) =>
     checkPasswordResetLink(ctx, request.body, requestMeta(request)),
   );
 
-  route(app, auth.completePasswordReset, signingIn(ctx, completePasswordReset));
+  route(app, authApi.completePasswordReset, signingIn(ctx, completePasswordReset));
 
   accountRoutes(app, ctx);
 
-  route(app, auth.completeImpersonation, async (request, reply) => {
+  route(app, authApi.completeImpersonation, async (request, caller, reply) => {
     const session = await completeImpersonation(
       ctx,
       request.body.token,
-      request.auth,
+      caller,
       requestMeta(request),
     );
     setSessionCookie(reply, session, ctx.clock.now());
     return session.body;
   });
 
-  route(app, auth.endImpersonation, async (request, reply) => {
-    const { restored, body } = await endImpersonation(
-      ctx,
-      requireAuth(request),
-      requestMeta(request),
-    );
+  route(app, authApi.endImpersonation, async (request, auth, reply) => {
+    const { restored, body } = await endImpersonation(ctx, auth, requestMeta(request));
     if (restored) setSessionCookie(reply, restored, ctx.clock.now());
     else clearSessionCookie(reply);
     return body;

@@ -1,11 +1,11 @@
 // Banking (contracts: shared/banking/contracts.ts): the account overview of /inter-accounts and
 // the customer's bank accounts. The contracts refuse impersonating staff the code, the
 // registration and the removal.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
+import type { RequestAuth } from '../../auth/sessions.ts';
 import { idempotencyOf, sendIdempotent } from '../../http/idempotency.ts';
 import { route } from '../../http/route.ts';
 import { knownCaller } from '../../db/caller.ts';
@@ -26,43 +26,35 @@ import { requestWithdrawal } from './request-withdrawal.ts';
 import { sendBankAccountCode } from './send-bank-account-code.ts';
 
 /** The ledger's caller for a signed-in request (the impersonating staff member as actor). */
-function signedIn(request: FastifyRequest) {
-  const auth = requireAuth(request);
+function signedIn(auth: RequestAuth) {
   return [knownCaller(auth.user.id, auth.impersonatedBy?.id ?? null), auth.user] as const;
 }
 
 export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, banking.getAccount, (request) => getAccount(ctx, requireAuth(request).user.id));
+  route(app, banking.getAccount, (request, auth) => getAccount(ctx, auth.user.id));
 
-  route(app, banking.sendBankAccountCode, async (request) => {
-    await sendBankAccountCode(ctx, requireAuth(request).user, requestMeta(request));
+  route(app, banking.sendBankAccountCode, async (request, auth) => {
+    await sendBankAccountCode(ctx, auth.user, requestMeta(request));
     return { accepted: true as const };
   });
 
-  route(app, banking.registerBankAccount, (request) =>
-    registerBankAccount(ctx, requireAuth(request).user, request.body, requestMeta(request)),
+  route(app, banking.registerBankAccount, (request, auth) =>
+    registerBankAccount(ctx, auth.user, request.body, requestMeta(request)),
   );
 
-  route(app, banking.getBankAccounts, (request) =>
-    getBankAccounts(ctx, requireAuth(request).user.id),
-  );
+  route(app, banking.getBankAccounts, (request, auth) => getBankAccounts(ctx, auth.user.id));
 
-  route(app, banking.deleteBankAccount, async (request) => {
-    await deleteBankAccount(
-      ctx,
-      requireAuth(request).user.id,
-      request.params.id,
-      requestMeta(request),
-    );
+  route(app, banking.deleteBankAccount, async (request, auth) => {
+    await deleteBankAccount(ctx, auth.user.id, request.params.id, requestMeta(request));
     return null;
   });
 
-  route(app, banking.findRecipient, (request) =>
-    findRecipient(ctx, requireAuth(request).user, request.query.accountNumber),
+  route(app, banking.findRecipient, (request, auth) =>
+    findRecipient(ctx, auth.user, request.query.accountNumber),
   );
 
-  route(app, banking.createTransfer, async (request, reply) => {
-    const outcome = await createTransfer(ctx, ...signedIn(request), {
+  route(app, banking.createTransfer, async (request, auth, reply) => {
+    const outcome = await createTransfer(ctx, ...signedIn(auth), {
       body: request.body,
       idempotency: idempotencyOf(request),
       meta: requestMeta(request),
@@ -70,8 +62,8 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendIdempotent(reply, outcome);
   });
 
-  route(app, banking.requestCardDeposit, async (request, reply) => {
-    const outcome = await requestCardDeposit(ctx, ...signedIn(request), {
+  route(app, banking.requestCardDeposit, async (request, auth, reply) => {
+    const outcome = await requestCardDeposit(ctx, ...signedIn(auth), {
       body: request.body,
       idempotency: idempotencyOf(request),
       meta: requestMeta(request),
@@ -79,8 +71,8 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendIdempotent(reply, outcome);
   });
 
-  route(app, banking.requestBankDeposit, async (request, reply) => {
-    const outcome = await requestBankDeposit(ctx, ...signedIn(request), {
+  route(app, banking.requestBankDeposit, async (request, auth, reply) => {
+    const outcome = await requestBankDeposit(ctx, ...signedIn(auth), {
       amount: request.body.amount,
       idempotency: idempotencyOf(request),
       meta: requestMeta(request),
@@ -88,8 +80,8 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendIdempotent(reply, outcome);
   });
 
-  route(app, banking.requestWithdrawal, async (request, reply) => {
-    const outcome = await requestWithdrawal(ctx, ...signedIn(request), {
+  route(app, banking.requestWithdrawal, async (request, auth, reply) => {
+    const outcome = await requestWithdrawal(ctx, ...signedIn(auth), {
       body: request.body,
       idempotency: idempotencyOf(request),
       meta: requestMeta(request),
@@ -97,8 +89,8 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendIdempotent(reply, outcome);
   });
 
-  route(app, banking.cancelWithdrawal, async (request, reply) => {
-    const outcome = await cancelWithdrawal(ctx, ...signedIn(request), {
+  route(app, banking.cancelWithdrawal, async (request, auth, reply) => {
+    const outcome = await cancelWithdrawal(ctx, ...signedIn(auth), {
       id: request.params.id,
       idempotency: idempotencyOf(request),
       meta: requestMeta(request),
@@ -106,8 +98,8 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendIdempotent(reply, outcome);
   });
 
-  route(app, banking.requestAssetToCash, async (request, reply) => {
-    const outcome = await requestAssetToCash(ctx, ...signedIn(request), {
+  route(app, banking.requestAssetToCash, async (request, auth, reply) => {
+    const outcome = await requestAssetToCash(ctx, ...signedIn(auth), {
       body: request.body,
       idempotency: idempotencyOf(request),
       meta: requestMeta(request),
@@ -115,14 +107,14 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendIdempotent(reply, outcome);
   });
 
-  route(app, banking.getMyTransfers, (request) =>
-    getMyTransfers(ctx, requireAuth(request).user.id, request.query),
+  route(app, banking.getMyTransfers, (request, auth) =>
+    getMyTransfers(ctx, auth.user.id, request.query),
   );
 
   route(app, banking.listTransfers, (request) => listTransfers(ctx, request.query));
 
-  route(app, banking.setTransferStatus, async (request, reply) => {
-    const outcome = await proposeTransferStatus(ctx, requireAuth(request), {
+  route(app, banking.setTransferStatus, async (request, auth, reply) => {
+    const outcome = await proposeTransferStatus(ctx, auth, {
       type: request.params.type,
       id: request.params.id,
       status: request.body.status,

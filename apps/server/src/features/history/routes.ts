@@ -4,22 +4,21 @@ import type { FastifyInstance } from 'fastify';
 import * as history from '@secure-vault/shared/history/contracts';
 import { languageFromHeader } from '@secure-vault/shared/i18n';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { route } from '../../http/route.ts';
 import { exportHistoryCsv, historyCsvFilename } from './export-history.ts';
 import { getHistory } from './get-history.ts';
 
 export function historyRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, history.getHistory, async (request, reply) => {
+  route(app, history.getHistory, async (request, auth, reply) => {
     reply.header('cache-control', 'no-store');
-    return getHistory(ctx.db, requireAuth(request).user.id, request.query);
+    return getHistory(ctx.db, auth.user.id, request.query);
   });
 
-  route(app, history.exportHistory, async (request, reply) => {
+  route(app, history.exportHistory, async (request, auth, reply) => {
     const { language, ...filter } = request.query;
     const csv = await exportHistoryCsv(
       ctx.db,
-      requireAuth(request).user.id,
+      auth.user.id,
       filter,
       language ?? languageFromHeader(request.headers['accept-language']),
     );

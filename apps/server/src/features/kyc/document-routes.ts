@@ -12,7 +12,6 @@ import {
 } from '@secure-vault/shared/kyc';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
 import { AppError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
@@ -47,22 +46,21 @@ const uploadLimits = {
 export function kycDocumentRoutes(app: FastifyInstance, ctx: AppContext): void {
   void app.register(async (uploads) => {
     await uploads.register(multipart, { limits: uploadLimits });
-    route(uploads, kyc.uploadKycDocument, async (request) => {
-      const { user } = requireAuth(request);
+    route(uploads, kyc.uploadKycDocument, async (request, { user }) => {
       const upload = await receiveUpload(ctx, request, user.id);
       return recordDocument(ctx, user, upload, requestMeta(request));
     });
   });
 
-  route(app, kyc.deleteKycDocument, async (request) => {
-    await deleteDocument(ctx, requireAuth(request).user, request.params.id, requestMeta(request));
+  route(app, kyc.deleteKycDocument, async (request, auth) => {
+    await deleteDocument(ctx, auth.user, request.params.id, requestMeta(request));
     return null;
   });
 
-  route(app, kyc.getKycDocument, async (request, reply) => {
+  route(app, kyc.getKycDocument, async (request, auth, reply) => {
     const { document, content } = await viewDocument(
       ctx,
-      requireAuth(request),
+      auth,
       request.params.userId,
       request.params.id,
       requestMeta(request),

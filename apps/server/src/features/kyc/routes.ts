@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
 import { route } from '../../http/route.ts';
 import { decideKyc } from './decide-kyc.ts';
@@ -16,31 +15,27 @@ import { getKyc, saveKycDraft } from './save-draft.ts';
 import { submitKyc } from './submit-kyc.ts';
 
 export function kycRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, kyc.getKyc, (request) => getKyc(ctx, requireAuth(request).user.id));
+  route(app, kyc.getKyc, (request, auth) => getKyc(ctx, auth.user.id));
 
-  route(app, kyc.saveKycDraft, (request) =>
-    saveKycDraft(ctx, requireAuth(request).user, request.body),
-  );
+  route(app, kyc.saveKycDraft, (request, auth) => saveKycDraft(ctx, auth.user, request.body));
 
-  route(app, kyc.sendKycPhoneCode, async (request) => {
-    await sendKycPhoneCode(ctx, requireAuth(request).user, request.body, requestMeta(request));
+  route(app, kyc.sendKycPhoneCode, async (request, auth) => {
+    await sendKycPhoneCode(ctx, auth.user, request.body, requestMeta(request));
     return { accepted: true as const };
   });
 
-  route(app, kyc.verifyKycPhoneCode, (request) =>
-    verifyKycPhoneCode(ctx, requireAuth(request).user, request.body),
+  route(app, kyc.verifyKycPhoneCode, (request, auth) =>
+    verifyKycPhoneCode(ctx, auth.user, request.body),
   );
 
-  route(app, kyc.submitKyc, (request) =>
-    submitKyc(ctx, requireAuth(request).user.id, requestMeta(request)),
-  );
+  route(app, kyc.submitKyc, (request, auth) => submitKyc(ctx, auth.user.id, requestMeta(request)));
 
   route(app, kyc.listKyc, (request) => listKyc(ctx, request.query));
 
   route(app, kyc.getKycReview, (request) => getKycReview(ctx, request.params.userId));
 
-  route(app, kyc.decideKyc, (request) =>
-    decideKyc(ctx, requireAuth(request), request.params.userId, request.body, requestMeta(request)),
+  route(app, kyc.decideKyc, (request, auth) =>
+    decideKyc(ctx, auth, request.params.userId, request.body, requestMeta(request)),
   );
 
   kycDocumentRoutes(app, ctx);

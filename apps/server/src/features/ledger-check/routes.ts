@@ -7,7 +7,7 @@ import { route } from '../../http/route.ts';
 import { reconcileLedger } from '../../ledger/reconcile.ts';
 
 export function ledgerCheckRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ledgerCheck.runLedgerCheck, async (_request, reply) => {
+  route(app, ledgerCheck.runLedgerCheck, async (_request, _auth, reply) => {
     reply.header('cache-control', 'no-store');
     return reconcileLedger(ctx.db, ctx.clock.now());
   });

@@ -8,7 +8,6 @@ import * as mailQueueContracts from '@secure-vault/shared/mail-queue/contracts';
 import type { UndeliveredMail } from '@secure-vault/shared/mail-queue/contracts';
 import { undeliveredMailLimit } from '@secure-vault/shared/mail-queue/limit';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
 import { mailQueue } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
@@ -21,7 +20,7 @@ function responseCodeOf(lastError: string): number | null {
 }
 
 export function mailQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, mailQueueContracts.listUndeliveredMail, async (_request, reply) => {
+  route(app, mailQueueContracts.listUndeliveredMail, async (_request, _auth, reply) => {
     reply.header('cache-control', 'no-store');
     const unsent = isNull(mailQueue.sentAt);
     const [rows, [waiting], [givenUp]] = await Promise.all([
@@ -47,10 +46,8 @@ export function mailQueueRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  route(app, mailQueueContracts.resendMail, async (request) =>
-    undeliveredMail(
-      await resendMail(ctx, requireAuth(request), request.params.id, requestMeta(request)),
-    ),
+  route(app, mailQueueContracts.resendMail, async (request, auth) =>
+    undeliveredMail(await resendMail(ctx, auth, request.params.id, requestMeta(request))),
   );
 }
 

@@ -4,13 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import * as staffAccess from '@secure-vault/shared/staff-access/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { route } from '../../http/route.ts';
 import { listStaffAccess } from './list-staff-access.ts';
 
 export function staffAccessRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, staffAccess.getMyStaffAccess, async (request, reply) => {
+  route(app, staffAccess.getMyStaffAccess, async (request, auth, reply) => {
     reply.header('cache-control', 'no-store');
-    return listStaffAccess(ctx.db, requireAuth(request).user.id, ctx.clock.now(), request.query);
+    return listStaffAccess(ctx.db, auth.user.id, ctx.clock.now(), request.query);
   });
 }

@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as statements from '@secure-vault/shared/statements/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { forgetHits, type Limit, limits, recordHits } from '../../auth/rate-limit.ts';
 import {
   signDocument,
@@ -85,8 +84,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
   }
 
-  route(app, statements.getStatement, async (request, reply) => {
-    const { user } = requireAuth(request);
+  route(app, statements.getStatement, async (request, { user }, reply) => {
     const period = request.params.file.slice(0, 7);
     const now = ctx.clock.now();
     if (period > periodOf(now) || period < firstPeriod) {
@@ -110,8 +108,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendPdf(reply, signed, `secure-vault-statement-${period}.pdf`);
   });
 
-  route(app, statements.getProofOfHoldings, async (request, reply) => {
-    const { user } = requireAuth(request);
+  route(app, statements.getProofOfHoldings, async (request, { user }, reply) => {
     await countDocument(user.id);
     const model = await readProofOfHoldings(ctx.db, user.id, ctx.clock.now());
     const { pdf } = await drawProofOfHoldings(model, request.query.lang ?? 'en', ctx.config.appUrl);
@@ -130,7 +127,7 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
     return sendPdf(reply, signed, `secure-vault-proof-of-holdings-${at.slice(0, 10)}.pdf`);
   });
 
-  route(app, statements.getSigningKey, async (_request, reply) => {
+  route(app, statements.getSigningKey, async (_request, _auth, reply) => {
     const { current, previous } = signingKeysOf(ctx.config);
     reply.header('cache-control', 'public, max-age=300');
     return {

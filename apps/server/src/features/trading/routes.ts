@@ -7,7 +7,6 @@ import {
 } from 'fastify-type-provider-zod';
 import * as trading from '@secure-vault/shared/trading/contracts';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../auth/access.ts';
 import { AppError } from '../../errors.ts';
 import { sessionCaller } from '../../auth/session-caller.ts';
 import { idempotencyOf, sendIdempotent } from '../../http/idempotency.ts';
@@ -17,11 +16,11 @@ import { placeTrade } from './place-trade.ts';
 import { swapAssets } from './swap-assets.ts';
 
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const order = { joinsSession: true, attachValidation: true };
+  const order = { joinsSession: true, attachValidation: true } as const;
   route(
     app,
     trading.placeTrade,
-    async (request, reply) => {
+    async (request, _caller, reply) => {
       refuseInvalidOrder(request);
       const outcome = await placeTrade(ctx, sessionCaller(ctx, request), {
         order: request.body,
@@ -34,7 +33,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(
     app,
     trading.swapAssets,
-    async (request, reply) => {
+    async (request, _caller, reply) => {
       refuseInvalidOrder(request);
       const outcome = await swapAssets(ctx, sessionCaller(ctx, request), {
         swap: request.body,
@@ -44,8 +43,8 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     },
     order,
   );
-  route(app, trading.getHolding, (request) =>
-    getHolding(ctx.db, requireAuth(request).user.id, request.params.symbol),
+  route(app, trading.getHolding, (request, auth) =>
+    getHolding(ctx.db, auth.user.id, request.params.symbol),
   );
 }
 
