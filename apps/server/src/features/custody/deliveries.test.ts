@@ -654,6 +654,39 @@ describe('tracking', () => {
     expect(transit?.text).toContain('Left the hub.\nOn time.');
   });
 
+  it('ends the tracking with the cancellation, dated, whoever cancels, and only once', async () => {
+    const customer = await verifiedCustomer(t);
+    const mine = await asked(customer, {
+      valuableId: await custodyItem(t, customer.userId, 'Necklace', '100'),
+    });
+    await moved(mine.id, 'processing');
+    clock.advance(60_000);
+    expect((await track(mine.id, { status: 'in_transit', location: 'Dubai hub' })).statusCode).toBe(
+      201,
+    );
+    clock.advance(60_000);
+    const cancelledAt = clock.now().toISOString();
+    expect((await cancel(customer, mine.id)).statusCode).toBe(200);
+    const [entry] = await myDeliveries(customer);
+    expect(entry?.status).toBe('cancelled');
+    expect(entry?.tracking.map((record) => [record.status, record.createdAt])).toEqual([
+      ['cancelled', cancelledAt],
+      ['in_transit', expect.any(String)],
+    ]);
+
+    // Staff who recorded the cancellation first see it once, not twice.
+    const other = await asked(customer, {
+      valuableId: await custodyItem(t, customer.userId, 'Bracelet', '100'),
+    });
+    clock.advance(60_000);
+    expect((await track(other.id, { status: 'cancelled' })).statusCode).toBe(201);
+    clock.advance(60_000);
+    await moved(other.id, 'cancelled');
+    const [latest] = await myDeliveries(customer);
+    expect(latest?.id).toBe(other.id);
+    expect(latest?.tracking.map((record) => record.status)).toEqual(['cancelled']);
+  });
+
   it('refuses an unknown delivery and a status outside the seven', async () => {
     expect(errorOf(await track(randomUUID(), { status: 'in_transit' }), 404)).toEqual({
       code: 'NOT_FOUND',

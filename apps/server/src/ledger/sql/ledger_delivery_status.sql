@@ -1,7 +1,8 @@
 -- A delivery moves on (DESIGN §5): staff (p_customer null) pending → processing → shipped →
 -- delivered, or cancelled before shipped; the customer (p_customer) cancels while pending or
 -- processing. Delivered takes the item out of the vault with a journal row; cancelled returns
--- it. Anything else answers CONFLICT; concurrent changes wait on the row lock, so one wins.
+-- it, and is the last entry of its tracking. Anything else answers CONFLICT; concurrent changes
+-- wait on the row lock, so one wins.
 CREATE OR REPLACE FUNCTION ledger_delivery_status(
   p_id uuid, p_status text, p_actor uuid, p_customer uuid, p_at timestamptz,
   p_key_owner uuid, p_key text, p_hash text, p_assets jsonb, p_ip text, p_request text
@@ -44,6 +45,14 @@ BEGIN
     END IF;
   END IF;
   UPDATE deliveries SET status = p_status, updated_at = p_at WHERE id = p_id RETURNING * INTO v_delivery;
+  -- The tracking timeline ends with the cancellation, dated, whoever cancelled: otherwise an
+  -- "In transit" record staff added would stay its latest word. Staff who recorded it themselves
+  -- already are not repeated.
+  IF p_status = 'cancelled' AND coalesce((SELECT r.status FROM delivery_tracking r
+      WHERE r.delivery_id = p_id ORDER BY r.created_at DESC, r.id DESC LIMIT 1), '') <> 'cancelled' THEN
+    INSERT INTO delivery_tracking (delivery_id, status, created_by, created_at)
+    VALUES (p_id, 'cancelled', p_actor, p_at);
+  END IF;
   INSERT INTO audit_log (action, actor_id, subject_user_id, ip, details, created_at)
   VALUES ('delivery.status_changed', p_actor, v_delivery.user_id, p_ip, jsonb_build_object(
     'deliveryId', p_id, 'status', p_status, 'byCustomer', p_customer IS NOT NULL), p_at);
