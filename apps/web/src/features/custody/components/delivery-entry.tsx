@@ -13,7 +13,7 @@ import { holdingName } from '@/lib/valuable-text';
 import { internationalPhone } from '../delivery-items';
 import { DeliveryCancel } from './delivery-cancel';
 import { DeliveryStatusBadge } from './delivery-status-badge';
-import { DeliveryTimeline } from './delivery-timeline';
+import { DeliveryTimeline, trackingOf } from './delivery-timeline';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -128,7 +128,7 @@ export function DeliveryEntry({
           <h4 id={updatesId} className="text-sm font-semibold">
             {t('delivery.tracking.updates')}
           </h4>
-          <DeliveryTimeline records={delivery.tracking} labelId={updatesId} />
+          <DeliveryTimeline records={trackingOf(delivery)} labelId={updatesId} />
         </section>
 
         {canCancel && isCancellable(delivery) ? (

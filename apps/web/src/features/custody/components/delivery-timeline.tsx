@@ -1,7 +1,8 @@
 // A delivery's tracking records (SPEC §2, §4): newest first, the newest highlighted and marked as
-// the latest, each with its status, time, and the place and message staff gave.
+// the latest, each with its status, time, and the place and message staff gave; a cancelled
+// delivery's ends with its cancellation.
 import { MapPin } from 'lucide-react';
-import type { TrackingRecord } from '@secure-vault/shared/custody';
+import type { Delivery, TrackingRecord } from '@secure-vault/shared/custody';
 import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
@@ -12,6 +13,27 @@ const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: '
 /** Newest first, whatever order they came in (the server's is the same; equal times keep it). */
 export function newestFirst<T extends { createdAt: string }>(records: readonly T[]): T[] {
   return [...records].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+/**
+ * A delivery's records, ending with its cancellation: the server records one when a delivery is
+ * cancelled (ledger_delivery_status); one cancelled before it did gets it here, dated when the
+ * delivery last changed, so an "In transit" record is never left as the latest word.
+ */
+export function trackingOf(
+  delivery: Pick<Delivery, 'id' | 'status' | 'updatedAt' | 'tracking'>,
+): TrackingRecord[] {
+  const records = newestFirst(delivery.tracking);
+  if (delivery.status !== 'cancelled' || records[0]?.status === 'cancelled') return records;
+  const cancellation: TrackingRecord = {
+    id: `${delivery.id}-cancelled`,
+    deliveryId: delivery.id,
+    status: 'cancelled',
+    location: null,
+    message: null,
+    createdAt: delivery.updatedAt,
+  };
+  return [cancellation, ...records];
 }
 
 export function DeliveryTimeline({

@@ -154,7 +154,7 @@ describe('Delivery tracking', () => {
       }),
     );
     await waitFor(() =>
-      expect(screen.getByTestId('delivery-status')).toHaveTextContent('Cancelled'),
+      expect(screen.getAllByTestId('delivery-status')[0]).toHaveTextContent('Cancelled'),
     );
     expect(screen.queryByRole('button', { name: /Cancel delivery: / })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Diamond necklace' })).toHaveFocus();
@@ -162,6 +162,44 @@ describe('Delivery tracking', () => {
     expect((post?.[1]?.headers as Record<string, string>)['idempotency-key']).toMatch(
       /^[0-9a-f-]{36}$/,
     );
+  });
+
+  it('ends the timeline with the cancellation, dated and marked as the latest', async () => {
+    const cancelledAt = '2026-05-05T09:30:00.000Z';
+    const [transit] = newer.tracking.filter((record) => record.status === 'in_transit');
+    const recorded = {
+      ...newer,
+      id: 'd3333333-3333-4333-8333-333333333333',
+      status: 'cancelled' as const,
+      updatedAt: cancelledAt,
+      tracking: [
+        trackingRecord({
+          id: 'e4444444-4444-4444-8444-444444444444',
+          deliveryId: 'd3333333-3333-4333-8333-333333333333',
+          status: 'cancelled',
+          createdAt: cancelledAt,
+        }),
+        { ...transit!, deliveryId: 'd3333333-3333-4333-8333-333333333333' },
+      ],
+    };
+    // Cancelled before the server recorded cancellations: the timeline still ends with it.
+    const earlier = { ...newer, status: 'cancelled' as const, updatedAt: cancelledAt };
+    stubApi({ [listPath]: { status: 200, body: [recorded, earlier] } });
+    renderWithProviders(<DeliveryTracking {...props} />);
+    const entries = await screen.findAllByTestId('delivery-entry');
+    for (const entry of entries) {
+      const records = within(entry).getAllByTestId('tracking-record');
+      expect(records[0]).toHaveTextContent('Cancelled');
+      expect(records[0]).toHaveTextContent('Latest');
+      expect(records[0]).toHaveAttribute('aria-current', 'step');
+      expect(within(records[0]!).getByText('May 5, 2026, 9:30 AM')).toHaveAttribute(
+        'datetime',
+        cancelledAt,
+      );
+      expect(records[1]).toHaveTextContent('In transit');
+      expect(records[1]).not.toHaveTextContent('Latest');
+      expect(records.filter((record) => record.textContent?.includes('Cancelled'))).toHaveLength(1);
+    }
   });
 
   it('says when it has already shipped', async () => {
