@@ -27,7 +27,7 @@ export const staffProposals = pgTable(
   'staff_proposals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: proposalKinds }).notNull(),
     /** The customer whose account approval changes. */
     subjectUserId: uuid('subject_user_id')
       .notNull()
@@ -40,7 +40,7 @@ export const staffProposals = pgTable(
     payload: jsonb('payload').notNull(),
     /** The effect on the customer's value in dollars, signed. */
     amount: numeric('amount', { precision: 30, scale: 8 }).notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status', { enum: proposalStatuses }).notNull().default('pending'),
     makerId: uuid('maker_id')
       .notNull()
       .references(() => users.id),

@@ -56,11 +56,11 @@ export const transfers = pgTable(
   'transfers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    type: text('type').notNull(),
+    type: text('type', { enum: transferTypes }).notNull(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
+    status: text('status', { enum: transferStatuses }).notNull(),
     /** Dollars: the cash asked for, or the value an asset transfer moved. */
     amount: amount('amount').notNull(),
     /** TXN… (deposits) or WTH… (withdrawals), SPEC §9; null for the others. */
@@ -85,10 +85,10 @@ export const transfers = pgTable(
     bankName: text('bank_name'),
     bankAccountNumber: text('bank_account_number'),
     cardLastFour: text('card_last_four'),
-    cardType: text('card_type'),
+    cardType: text('card_type', { enum: cardTypes }),
     reason: text('reason'),
     /** The language the customer asked in: their emails about it are in it. */
-    language: text('language').notNull().default('en'),
+    language: text('language', { enum: languages }).notNull().default('en'),
     /**
      * The staff member who made the request while signed in as the customer (DESIGN §4: an
      * impersonation is the staff member's own act): they may not decide it.

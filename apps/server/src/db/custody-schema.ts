@@ -48,8 +48,8 @@ export const fixedTerms = pgTable(
     principal: amount('principal').notNull(),
     /** principal × rate rounded down to the cent: what is credited. */
     profit: amount('profit').notNull(),
-    status: text('status').notNull().default('active'),
-    language: text('language').notNull().default('en'),
+    status: text('status', { enum: fixedTermStatuses }).notNull().default('active'),
+    language: text('language', { enum: languages }).notNull().default('en'),
     startedAt: timestamptz('started_at').notNull(),
     maturesAt: timestamptz('matures_at').notNull(),
     maturedAt: timestamptz('matured_at'),
@@ -85,8 +85,8 @@ export const deliveries = pgTable(
     recipientEmail: text('recipient_email').notNull(),
     recipientPhone: text('recipient_phone').notNull(),
     recipientAddress: text('recipient_address').notNull(),
-    status: text('status').notNull().default('pending'),
-    language: text('language').notNull().default('en'),
+    status: text('status', { enum: deliveryStatuses }).notNull().default('pending'),
+    language: text('language', { enum: languages }).notNull().default('en'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
@@ -105,7 +105,7 @@ export const deliveryTracking = pgTable(
     deliveryId: uuid('delivery_id')
       .notNull()
       .references(() => deliveries.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
+    status: text('status', { enum: trackingStatuses }).notNull(),
     location: text('location'),
     message: text('message'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -3,7 +3,7 @@
 // the staff routes that make proposals.
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Proposal, ProposalKind, ProposalStatus } from '@secure-vault/shared/approvals';
+import type { Proposal } from '@secure-vault/shared/approvals';
 import { toFixedString } from '@secure-vault/shared/money';
 import type { FinalTransferStatus, TransferType } from '@secure-vault/shared/transfers';
 import { staffProposals } from './approvals-schema.ts';
@@ -67,8 +67,8 @@ export async function readProposals(
     const isParty = viewerId === p.makerId || viewerId === p.originActorId;
     return {
       id: p.id,
-      kind: p.kind as ProposalKind,
-      status: p.status as ProposalStatus,
+      kind: p.kind,
+      status: p.status,
       customer: { id: p.subjectUserId, email: row.customerEmail, accountNumber: row.accountNumber },
       maker: { id: p.makerId, email: row.makerEmail },
       checker:

@@ -28,7 +28,7 @@ export const contactMessages = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     enquiry: text('enquiry').notNull(),
-    language: text('language').notNull(),
+    language: text('language', { enum: languages }).notNull(),
     /** A keyed hash of the sender's address, only for rate limiting. */
     ipHash: text('ip_hash').notNull(),
     createdAt: createdAt(),

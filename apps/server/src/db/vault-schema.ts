@@ -36,15 +36,15 @@ export const valuables = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     itemName: text('item_name').notNull(),
-    itemType: text('item_type').notNull(),
+    itemType: text('item_type', { enum: itemTypes }).notNull(),
     estimatedValue: amount('estimated_value'),
     description: text('description'),
     storageLocation: text('storage_location'),
     /** 'USD' for the cash position, a catalogue symbol for a traded position, else null. */
     assetSymbol: text('asset_symbol'),
     quantity: amount('quantity'),
-    unit: text('unit'),
-    status: text('status').notNull().default('active'),
+    unit: text('unit', { enum: valuableUnits }),
+    status: text('status', { enum: valuableStatuses }).notNull().default('active'),
     dateStored: timestamptz('date_stored').notNull().defaultNow(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -84,7 +84,7 @@ export const ledgerEntries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Null exactly on the platform's accounts. */
     userId: uuid('user_id'),
-    account: text('account').notNull().default('customer'),
+    account: text('account', { enum: ledgerAccounts }).notNull().default('customer'),
     /**
      * The movement the posting belongs to: one per transaction, drawn from ledger_movements by the
      * transaction's first posting and kept in a transaction-local setting. Movements converted
@@ -99,7 +99,7 @@ export const ledgerEntries = pgTable(
     valuableId: uuid('valuable_id'),
     assetSymbol: text('asset_symbol'),
     itemName: text('item_name'),
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
     quantityDelta: amount('quantity_delta'),
     valueDelta: amount('value_delta').notNull(),
     /** What caused it: a trade id, transfer id, withdrawal reference… */

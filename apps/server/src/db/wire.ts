@@ -1,12 +1,6 @@
 // Rows to the JSON the API sends (camelCase, decimal strings, ISO times), shared by the
 // customer's and the staff's vault routes.
-import type {
-  AdminValuable,
-  ItemType,
-  Profile,
-  Valuable,
-  ValuableStatus,
-} from '@secure-vault/shared/vault';
+import type { AdminValuable, Profile, Valuable } from '@secure-vault/shared/vault';
 import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
 import { sql } from 'drizzle-orm';
 import type { profiles } from './schema.ts';
@@ -36,14 +30,14 @@ export function toValuable(row: ValuableRow): Valuable {
     id: row.id,
     userId: row.userId,
     itemName: row.itemName,
-    itemType: row.itemType as ItemType,
+    itemType: row.itemType,
     estimatedValue: row.estimatedValue,
     description: row.description,
     storageLocation: row.storageLocation,
     assetSymbol: row.assetSymbol,
     quantity: row.quantity,
-    unit: row.unit as Valuable['unit'],
-    status: row.status as ValuableStatus,
+    unit: row.unit,
+    status: row.status,
     dateStored: row.dateStored.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };

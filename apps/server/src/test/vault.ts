@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { idempotencyHeader } from '@secure-vault/shared/http';
 import { dec } from '@secure-vault/shared/money';
+import type { ItemType } from '@secure-vault/shared/vault';
 import { sessionCookieName } from '../auth/sessions.ts';
 import { ledgerEntries, valuables } from '../db/vault-schema.ts';
 import { randomIp } from './auth-helpers.ts';
@@ -51,7 +52,7 @@ export function keyedApi(
 
 export interface SeedItem {
   itemName?: string;
-  itemType?: string;
+  itemType?: ItemType;
   estimatedValue?: string | null;
   status?: 'active' | 'locked' | 'in_delivery' | 'delivered';
   assetSymbol?: string | null;

@@ -11,6 +11,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Proposal } from '@secure-vault/shared/approvals';
+import type { LedgerKind } from '@secure-vault/shared/history';
 import { staffProposals } from '../../db/approvals-schema.ts';
 import { auditLog } from '../../db/schema.ts';
 import { ledgerEntries } from '../../db/vault-schema.ts';
@@ -77,7 +78,7 @@ describe.skipIf(!onPostgres)(
     }
 
     /** Journal rows on the customer's account of one kind. */
-    async function journalRows(userId: string, kind: string): Promise<number> {
+    async function journalRows(userId: string, kind: LedgerKind): Promise<number> {
       const [row] = await t.ctx.db
         .select({ n: count() })
         .from(ledgerEntries)

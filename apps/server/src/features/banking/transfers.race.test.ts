@@ -9,6 +9,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Proposal } from '@secure-vault/shared/approvals';
+import type { LedgerKind } from '@secure-vault/shared/history';
 import { dec, sum } from '@secure-vault/shared/money';
 import { bankAccounts } from '../../db/banking-schema.ts';
 import { ledgerEntries } from '../../db/vault-schema.ts';
@@ -58,7 +59,7 @@ const codeOf = (res: LightMyRequestResponse): string | undefined =>
   res.statusCode >= 400 ? res.json<{ error: { code: string } }>().error.code : undefined;
 
 /** The journal rows of one kind under a reference (a request's TXN/WTH reference). */
-async function journalRows(userId: string, kind: string, reference: string) {
+async function journalRows(userId: string, kind: LedgerKind, reference: string) {
   return t.ctx.db
     .select()
     .from(ledgerEntries)

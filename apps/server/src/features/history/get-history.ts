@@ -10,7 +10,6 @@ import {
   type HistoryPage,
   type HistorySummary,
   isHistoryDateInRange,
-  type LedgerKind,
 } from '@secure-vault/shared/history';
 import type { Db } from '../../db/client.ts';
 import { ledgerEntries } from '../../db/vault-schema.ts';
@@ -136,7 +135,7 @@ export async function listHistory(
   return {
     entries: pageRows.map((row) => ({
       id: row.id,
-      kind: row.kind as LedgerKind,
+      kind: row.kind,
       assetSymbol: row.assetSymbol,
       itemName: row.itemName,
       quantityDelta: row.quantityDelta,

@@ -43,7 +43,7 @@ const listedActions = [
  * Journal kinds only staff's own tools write (an adjustment, an approved book balance): listed as
  * their own entries from the audit log, so never again as a change of a session.
  */
-const staffToolKinds: string[] = ['admin_add', 'admin_edit', 'admin_delete', 'book_balance'];
+const staffToolKinds: LedgerKind[] = ['admin_add', 'admin_edit', 'admin_delete', 'book_balance'];
 
 /** Changes listed per session; a longer session says how many more there were. */
 const changesPerSession = 20;
@@ -417,7 +417,7 @@ async function sessionChanges(
       .map((row): StaffAccessChange => ({
         type: 'movement',
         at: row.createdAt.toISOString(),
-        movement: row.kind as LedgerKind,
+        movement: row.kind,
         assetSymbol: row.assetSymbol,
         itemName: row.itemName,
         quantityDelta: row.quantityDelta,

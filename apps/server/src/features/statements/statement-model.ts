@@ -230,7 +230,7 @@ export async function readStatement(
       )
       .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
     const journalPosition = await lastJournalRow(tx, userId, end);
-    const movements = rows.map((row) => ({ ...row, kind: row.kind as LedgerKind }));
+    const movements = rows;
     const valueIn = sum(movements.map((m) => Dec.max(dec(m.valueDelta), 0)));
     const valueOut = sum(movements.map((m) => Dec.max(dec(m.valueDelta).negated(), 0)));
     return {
@@ -278,7 +278,6 @@ export async function readProofOfHoldings(db: Db, userId: string, now: Date): Pr
       .filter((row) => row.assetSymbol !== cashSymbol)
       .map((row) => ({
         ...row,
-        status: row.status as ValuableStatus,
         value: toFixedString(row.value ?? '0'),
       }));
     return {

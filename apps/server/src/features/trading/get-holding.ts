@@ -36,6 +36,7 @@ export async function getHolding(db: Db, userId: string, symbol: string): Promis
     symbol: asset.symbol,
     quantity: toFixedString(row.quantity ?? '0'),
     value: toFixedString(row.value ?? '0'),
-    status: row.status as Holding['status'],
+    // The query reads no delivered row; a delivered holding is gone from the Sell tab.
+    status: row.status === 'delivered' ? null : row.status,
   };
 }

@@ -597,7 +597,7 @@ describe('selling', () => {
     expect((await positionOf(t, customer.userId, 'LINK'))?.quantity).toBe('1.00000000');
   });
 
-  it.each(['locked', 'in_delivery'])('refuses to sell a %s holding', async (status) => {
+  it.each(['locked', 'in_delivery'] as const)('refuses to sell a %s holding', async (status) => {
     const customer = await createCustomer(t, { cash: '100' });
     await trade(t, customer, { side: 'buy', asset: 'RH', quantity: '10' });
     await t.ctx.db

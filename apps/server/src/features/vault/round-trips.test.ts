@@ -47,13 +47,13 @@ function countingDb(db: Db): Db {
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t);
-  const types = ['jewelry', 'artwork', 'documents', 'collectibles', 'precious_metals'];
+  const types = ['jewelry', 'artwork', 'documents', 'collectibles', 'precious_metals'] as const;
   await seedValuables(
     t,
     owner.userId,
     Array.from({ length: 1000 }, (_, i) => ({
       itemName: `Item ${String(i).padStart(4, '0')}`,
-      itemType: types[i % types.length] as string,
+      itemType: types[i % types.length] ?? 'jewelry',
       estimatedValue: `${i}.01`,
     })),
   );
