@@ -800,6 +800,8 @@ describe('staff lists', () => {
     });
     const times = list.map((u) => u.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
+    // Staff accounts are not customers: not listed, so no "Sign in as User" that must fail.
+    expect(list.map((u) => u.userId)).not.toContain(staff.userId);
   });
 
   it("lists every customer's valuables with the owner's email, newest stored first", async () => {

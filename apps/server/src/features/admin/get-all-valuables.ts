@@ -13,6 +13,8 @@ export async function getAllValuables(db: Db): Promise<AdminValuable[]> {
     .from(valuables)
     .innerJoin(users, eq(users.id, valuables.userId))
     .where(ne(valuables.status, 'delivered'))
-    .orderBy(desc(valuables.dateStored), desc(valuables.id));
+    // Items stored the same moment (one intake, a seeded vault) by when they were added; the id,
+    // random, only settles what is left.
+    .orderBy(desc(valuables.dateStored), desc(valuables.createdAt), desc(valuables.id));
   return rows.map(toAdminValuable);
 }

@@ -5,6 +5,7 @@ import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { UserNetWorth } from '@secure-vault/shared/vault';
 import { dec, toFixedString } from '@secure-vault/shared/money';
 import type { Db } from '../../db/client.ts';
+import { isCustomer } from '../../db/customers.ts';
 import { profiles } from '../../db/schema.ts';
 import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
 import { bookBalanceString } from '../../db/wire.ts';
@@ -55,6 +56,7 @@ export async function getUserNetWorths(db: Db): Promise<UserNetWorth[]> {
     })
     .from(profiles)
     .leftJoin(sums, eq(sums.userId, profiles.userId))
+    .where(isCustomer(profiles.userId))
     .orderBy(sql`${total} desc`, asc(profiles.email), asc(profiles.userId));
   return rows.map((row, index) => ({
     rank: index + 1,

@@ -61,7 +61,7 @@ const mine = (items: Item[]) => {
 };
 
 describe('the KYC list', () => {
-  it('holds every account: not completed first, then the newest account first', async () => {
+  it('holds every customer, not staff: not completed first, then the newest account first', async () => {
     const items = await list();
     expect(mine(items)).toEqual([
       'underscore',
@@ -71,7 +71,8 @@ describe('the KYC list', () => {
       'notStarted',
       'approved',
     ]);
-    expect(items.map((item) => item.userId)).toContain(staff.userId);
+    // Staff accounts are not customers: no verification to review, not counted (DESIGN §4).
+    expect(items.map((item) => item.userId)).not.toContain(staff.userId);
     const completed = items.map((item) => item.kycCompleted);
     expect(completed).toEqual([...completed].sort((a, b) => Number(a) - Number(b)));
     expect(items.find((item) => item.userId === customers.submitted.userId)).toEqual({
@@ -141,6 +142,12 @@ describe('one customer’s review', () => {
       status: 'submitted',
       verifiedPhone: '+971501234567',
       data: { ...completeAnswers, incomeOrigin: [...completeAnswers.incomeOrigin] },
+    });
+    // What a real KYC asks beyond SPEC is shown to staff too.
+    expect(review.data).toMatchObject({
+      nationality: 'AE',
+      documentNumber: '784-1990-1234567-1',
+      documentExpiry: '31/12/2099',
     });
     expect(review.documents).toHaveLength(2);
     expect(review.documents[0]).toEqual({

@@ -12,6 +12,7 @@ import type {
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
+import { isCustomer } from '../../db/customers.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { loadKycState } from './kyc-state.ts';
@@ -24,7 +25,7 @@ export function likeLiteral(text: string): string {
 }
 
 export async function listKyc(ctx: AppContext, query: ListQuery): Promise<KycListItem[]> {
-  const filters: SQL[] = [];
+  const filters: SQL[] = [isCustomer(profiles.userId)];
   if (query.status === 'not_started') filters.push(isNull(kycVerifications.userId));
   else if (query.status) filters.push(eq(kycVerifications.status, query.status));
   if (query.search) filters.push(ilike(profiles.email, `%${likeLiteral(query.search)}%`));
