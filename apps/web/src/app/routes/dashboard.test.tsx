@@ -263,6 +263,8 @@ describe('DashboardRoute', () => {
       expect(within(notice).getByTestId('kyc-rejection-reason')).toHaveTextContent(
         'The passport photo is blurred.',
       );
+      // Isolated from the sentence around it, so its full stop stays at its end in Arabic.
+      expect(within(notice).getByTestId('kyc-rejection-reason').tagName).toBe('BDI');
       expect(within(notice).getByRole('link', { name: 'Correct and resubmit' })).toHaveAttribute(
         'href',
         '/kyc',

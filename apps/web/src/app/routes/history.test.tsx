@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import type { HistoryEntry, HistoryPage } from '@secure-vault/shared/history';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { toast } from '@/lib/toast';
@@ -127,6 +128,31 @@ describe('/history', () => {
       'Cash deposit · Wire received 12 November',
     );
     expect(within(items[1]!).queryByTestId('history-note')).not.toBeInTheDocument();
+  });
+
+  it('names an approved book balance in the page language, not with the ledger’s English name', async () => {
+    stubHistory(() =>
+      page([
+        row({
+          id: '8b3f4e5d-6c7a-4b82-8c9d-1e2f3a4b5c6d',
+          kind: 'book_balance',
+          assetSymbol: 'USD',
+          itemName: 'Book balance',
+          valueDelta: '200.00',
+        }),
+      ]),
+    );
+    await i18next.changeLanguage('ar');
+    try {
+      renderWithProviders(<HistoryRoute />, { route: '/history' });
+      const [item] = await screen.findAllByTestId('history-item');
+      expect(within(item!).getByTestId('history-kind')).toHaveTextContent('اعتماد الرصيد الدفتري');
+      expect(item).toHaveTextContent('النقد');
+      expect(item).not.toHaveTextContent('Book balance');
+      expect(within(item!).queryByTestId('history-note')).not.toBeInTheDocument();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('shows a swap once, as a swap, with its cash remainder named, and counts that add up', async () => {

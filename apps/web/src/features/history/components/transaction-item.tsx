@@ -29,12 +29,21 @@ function legLabel(t: TFunction, entry: HistoryEntry): { name: string; symbol: st
 }
 
 /**
+ * A name staff gave a cash change, not one the ledger gives: "Cash", and "Book balance" on an
+ * approved book balance, whose kind already says so in the page's language.
+ */
+function isStaffName(entry: HistoryEntry): boolean {
+  if (!entry.itemName || entry.itemName === 'Cash') return false;
+  return !(entry.kind === 'book_balance' && entry.itemName === 'Book balance');
+}
+
+/**
  * What staff wrote with a cash change: the name they gave it when it is not just "Cash", and its
  * description ("Cash deposit · Wire of 12 November"). Their own words, in their language.
  */
 function staffWords(entry: HistoryEntry): string | null {
   if (!isCash(entry)) return null;
-  const name = entry.itemName && entry.itemName !== 'Cash' ? entry.itemName : null;
+  const name = isStaffName(entry) ? entry.itemName : null;
   const words = [name, entry.note].filter((text): text is string => Boolean(text));
   return words.length > 0 ? words.join(' · ') : null;
 }

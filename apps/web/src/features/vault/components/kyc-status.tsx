@@ -58,9 +58,11 @@ export function KycRejectedNotice({ reason }: { reason: string | null }) {
         {reason ? (
           <p>
             <span className="font-medium">{t('kyc.reason')}</span>{' '}
-            <span className="break-words" data-testid="kyc-rejection-reason">
+            {/* Staff's own words, often in another script than the page: isolated, so their
+                full stop stays at their end inside an Arabic sentence. */}
+            <bdi className="break-words" data-testid="kyc-rejection-reason">
               {reason}
-            </span>
+            </bdi>
           </p>
         ) : null}
         <p>{t('kyc.rejectedHelp')}</p>
