@@ -103,6 +103,7 @@ export async function submitVerification(
         firstName: applicant.firstName,
         surname: applicant.surname,
         email: applicant.email,
+        nationality: applicant.documentCountry,
         dateOfBirth: '02/04/1985',
         street: '12 Palm Street',
         building: 'Tower B',
@@ -146,6 +147,8 @@ export async function submitVerification(
         currency: 'USD',
         documentCountry: applicant.documentCountry,
         documentType: applicant.documentType,
+        documentNumber: applicant.documentType === 'passport' ? 'P1234567' : '784-1985-1234567-1',
+        documentExpiry: '31/12/2099',
       },
     },
   });

@@ -278,6 +278,7 @@ async function seedThrough(
         firstName: p.firstName,
         surname: p.surname,
         email: p.email,
+        nationality: 'AE',
         dateOfBirth: '14/03/1988',
         street: 'Sheikh Zayed Road',
         building: 'Al Noor Tower',
@@ -295,6 +296,8 @@ async function seedThrough(
         currency: 'USD',
         documentCountry: 'AE',
         documentType: 'id-card',
+        documentNumber: `784-1988-${p.phone.slice(-7)}-1`,
+        documentExpiry: `31/12/${new Date().getUTCFullYear() + 4}`,
         termsAccepted: true,
       },
     });

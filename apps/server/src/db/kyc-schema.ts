@@ -36,9 +36,12 @@ export const kycVerifications = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('draft'),
-    /** The wizard's step, 0 to 16. */
+    /** The wizard's screen (kycScreens' index, 0 to 17), where it opens again. */
     step: integer('step').notNull().default(0),
-    /** The answers so far (kycDraftDataSchema), each valid on its own when saved. */
+    /**
+     * The answers so far (kycDraftDataSchema, built from kycFieldList), each valid on its own when
+     * saved: a new field needs no column and no migration.
+     */
     data: jsonb('data').$type<KycDraftData>().notNull().default({}),
     /** Country code and number ('+971501234567') the emailed code confirmed, if any. */
     verifiedPhone: text('verified_phone'),

@@ -148,8 +148,11 @@ describe('submitting', () => {
       'income',
       'wealth',
       'incomeOrigin',
+      'nationality',
       'documentCountry',
       'documentType',
+      'documentNumber',
+      'documentExpiry',
       'termsAccepted',
       'documentFront',
       'documentBack',
@@ -185,6 +188,29 @@ describe('submitting', () => {
       { path: 'body.industry', message: 'kyc:errors.choiceRequired' },
       { path: 'body.phoneNumber', message: 'kyc:errors.phoneNotVerified' },
     ]);
+  });
+
+  it('refuses a document that has expired since it was saved, and staff cannot approve it', async () => {
+    const customer = await readyCustomer(t);
+    // Saved while valid, expired now (stored as an older draft would hold it).
+    await t.ctx.db
+      .update(kycVerifications)
+      .set({ data: { ...completeAnswers, documentExpiry: '01/01/2020' } })
+      .where(eq(kycVerifications.userId, customer.userId));
+    const res = await submit(t, customer.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.issues).toEqual([
+      { path: 'body.documentExpiry', message: 'kyc:errors.documentExpired' },
+    ]);
+
+    const submitted = await submittedCustomer(t);
+    await t.ctx.db
+      .update(kycVerifications)
+      .set({ data: { ...completeAnswers, documentExpiry: '01/01/2020' } })
+      .where(eq(kycVerifications.userId, submitted.userId));
+    const decision = await decide(t, staff.cookie, submitted.userId, { decision: 'approve' });
+    expect(decision.statusCode).toBe(409);
+    expect((await profileOf(submitted.userId))?.kycCompleted).toBe(false);
   });
 
   it('needs the back of an ID card, but not of a passport', async () => {

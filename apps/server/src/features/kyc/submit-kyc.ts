@@ -24,14 +24,10 @@ import {
   refuseUnlessEditable,
 } from './kyc-state.ts';
 
-const unanswered = {
-  firstName: '',
-  surname: '',
-  street: '',
-  city: '',
-  postcode: '',
-  incomeOrigin: [],
-};
+/** The answers as stored, checked again as they are (cleanDraftData drops what fails). */
+function storedAnswers(stored: unknown): object {
+  return typeof stored === 'object' && stored !== null && !Array.isArray(stored) ? stored : {};
+}
 
 export async function submitKyc(
   ctx: AppContext,
@@ -56,8 +52,9 @@ export async function submitKyc(
       }
     };
 
-    // A missing answer is refused with its field's own message, as an empty one is.
-    const parsed = kycSubmissionSchema.safeParse({ ...unanswered, ...data });
+    // A missing answer is refused with its field's own message, as an empty one is; a stored one
+    // that no longer passes its rule (a document that has expired since) with that rule's message.
+    const parsed = kycSubmissionSchema.safeParse(storedAnswers(row?.data));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message);
     }

@@ -42,6 +42,7 @@ export const completeAnswers = {
   middleName: 'Nour',
   surname: 'Haddad',
   email: 'amira@example.com',
+  nationality: 'AE',
   dateOfBirth: '31/01/1990',
   street: 'Sheikh Zayed Road',
   building: 'Al Noor Tower',
@@ -59,6 +60,9 @@ export const completeAnswers = {
   currency: 'EUR',
   documentCountry: 'AE',
   documentType: 'id-card',
+  documentNumber: '784-1990-1234567-1',
+  // Valid for decades yet: an expired document is refused.
+  documentExpiry: '31/12/2099',
   termsAccepted: true,
 } as const satisfies KycDraftData;
 

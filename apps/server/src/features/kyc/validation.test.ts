@@ -26,6 +26,18 @@ afterAll(() => t.close());
 
 const save = (data: unknown, step = 1) => saveDraft(t, customer.cookie, data, step);
 
+/** Today's UTC date `years` years and `days` days away, as DD/MM/YYYY. */
+function dayFromToday(years: number, days = 0): string {
+  const now = new Date();
+  const day = new Date(
+    Date.UTC(now.getUTCFullYear() + years, now.getUTCMonth(), now.getUTCDate() + days),
+  );
+  return [day.getUTCDate(), day.getUTCMonth() + 1]
+    .map((n) => String(n).padStart(2, '0'))
+    .concat(String(day.getUTCFullYear()))
+    .join('/');
+}
+
 /** Saving `data` is refused, naming `field` (with `message` when given), and nothing changes. */
 async function refused(data: Record<string, unknown>, field: string, message?: string) {
   const before = (await getKyc(t, customer.cookie)).json();
@@ -81,17 +93,65 @@ describe('date of birth', () => {
     await refused({ dateOfBirth }, 'dateOfBirth', 'kyc:errors.dateOfBirthInvalid');
   });
 
-  it('accepts a real date from 1900 up to today', async () => {
+  it('accepts a real date from 1900 for a customer of 18 or over', async () => {
     for (const dateOfBirth of ['01/01/1900', '29/02/2000', '31/01/1990']) {
       expect((await accepted({ dateOfBirth })).data.dateOfBirth).toBe(dateOfBirth);
     }
-    const now = new Date();
-    const today = [now.getUTCDate(), now.getUTCMonth() + 1]
-      .map((n) => String(n).padStart(2, '0'))
-      .concat(String(now.getUTCFullYear()))
-      .join('/');
-    // Around midnight UTC the local "today" may differ: only the UTC day is promised.
-    await accepted({ dateOfBirth: today });
+    // 18 since yesterday (the exact day is the shared rule's test: here the clock moves on).
+    const adult = dayFromToday(-18, -1);
+    expect((await accepted({ dateOfBirth: adult })).data.dateOfBirth).toBe(adult);
+  });
+
+  it('refuses a customer under 18, by the server’s clock', async () => {
+    await refused({ dateOfBirth: '01/01/2020' }, 'dateOfBirth', 'kyc:errors.tooYoung');
+    await refused({ dateOfBirth: dayFromToday(-18, 1) }, 'dateOfBirth', 'kyc:errors.tooYoung');
+    await refused({ dateOfBirth: dayFromToday(0) }, 'dateOfBirth', 'kyc:errors.tooYoung');
+  });
+});
+
+describe('nationality and identity document', () => {
+  it('the nationality is a two-letter country code', async () => {
+    await refused({ nationality: 'uae' }, 'nationality', 'kyc:errors.nationalityRequired');
+    await refused({ nationality: '' }, 'nationality', 'kyc:errors.nationalityRequired');
+    expect((await accepted({ nationality: 'AE' })).data.nationality).toBe('AE');
+  });
+
+  it('the document number holds letters and digits as printed, kept in capitals', async () => {
+    await refused({ documentNumber: '' }, 'documentNumber', 'kyc:errors.documentNumberRequired');
+    for (const wrong of ['A1', 'P12/3456', '-P123456', 'P123456\u202E', 'P'.repeat(31)]) {
+      await refused(
+        { documentNumber: wrong },
+        'documentNumber',
+        'kyc:errors.documentNumberInvalid',
+      );
+    }
+    const state = await accepted({ documentNumber: '  784-1990-1234567-1 ' });
+    expect(state.data.documentNumber).toBe('784-1990-1234567-1');
+    expect((await accepted({ documentNumber: 'p 123 456' })).data.documentNumber).toBe('P 123 456');
+  });
+
+  it('refuses an expired document and an impossible expiry date', async () => {
+    await refused(
+      { documentExpiry: dayFromToday(0, -1) },
+      'documentExpiry',
+      'kyc:errors.documentExpired',
+    );
+    await refused({ documentExpiry: '01/01/2020' }, 'documentExpiry', 'kyc:errors.documentExpired');
+    await refused({ documentExpiry: '' }, 'documentExpiry', 'kyc:errors.documentExpiryRequired');
+    for (const wrong of ['31/02/2030', '2030-01-01', '01/01/2999']) {
+      await refused(
+        { documentExpiry: wrong },
+        'documentExpiry',
+        'kyc:errors.documentExpiryInvalid',
+      );
+    }
+    // A document is still valid on its last day.
+    expect((await accepted({ documentExpiry: dayFromToday(0) })).data.documentExpiry).toBe(
+      dayFromToday(0),
+    );
+    expect((await accepted({ documentExpiry: '31/12/2099' })).data.documentExpiry).toBe(
+      '31/12/2099',
+    );
   });
 });
 
@@ -219,15 +279,17 @@ describe('choices', () => {
 });
 
 describe('the draft itself', () => {
-  it('refuses an unknown answer and a step outside 0 to 16', async () => {
+  it('refuses an unknown answer and a screen outside 0 to 17', async () => {
     const unknown = await save({ nickname: 'Ami' });
     expect(unknown.statusCode).toBe(400);
-    for (const step of [-1, 17, 1.5]) {
+    for (const step of [-1, 18, 1.5]) {
       const res = await save({}, step);
       expect(res.statusCode).toBe(400);
       expect(res.json().error.issues[0].path).toBe('body.step');
     }
     expect((await save({}, 16)).json().step).toBe(16);
+    // The last screen, Document Upload, is kept as such: a reload opens it again.
+    expect((await save({}, 17)).json().step).toBe(17);
   });
 
   it('needs a signed-in customer', async () => {
