@@ -40,9 +40,12 @@ async function continueTo(page: Page, k: Catalog, next: string, button = k.conti
   await expect(stepHeading(page, next)).toBeVisible();
 }
 
-async function choose(page: Page, label: string) {
+async function choose(page: Page, label: string | RegExp) {
   await page.getByRole('main').getByRole('radio', { name: label, exact: true }).check();
 }
+
+const stepOf = (k: Catalog, number: number) =>
+  k.stepOf.replace('{{number}}', String(number)).replace('{{total}}', '17');
 
 for (const language of ['en', 'ar'] as const) {
   const k = catalogs[language];
@@ -80,14 +83,15 @@ for (const language of ['en', 'ar'] as const) {
         ).toBeVisible();
         await expectAccessible();
         await continueTo(page, k, k.steps.personal, k.introduction.start);
-        await expect(
-          page.getByText(k.stepOf.replace('{{number}}', '2').replace('{{total}}', '17')),
-        ).toBeVisible();
+        await expect(page.getByText(stepOf(k, 2))).toBeVisible();
 
         // Personal details: the email starts as the account's.
         await expect(page.getByLabel(k.personal.email, { exact: true })).toHaveValue(email);
         await page.getByLabel(k.personal.firstName, { exact: true }).fill('Amira');
         await page.getByLabel(k.personal.surname, { exact: true }).fill('Haddad');
+        // The nationality's flag is an SVG picture, not an emoji a font may lack.
+        await page.getByLabel(k.personal.nationality, { exact: true }).selectOption('AE');
+        await expect(page.getByTestId('country-flag')).toHaveAttribute('data-country', 'AE');
         await continueTo(page, k, k.steps.dateOfBirth);
 
         // Date of birth, with a date that does not exist first.
@@ -95,6 +99,10 @@ for (const language of ['en', 'ar'] as const) {
         await dateOfBirth.fill('31/02/1990');
         await page.getByRole('button', { name: k.continue, exact: true }).click();
         await expect(page.getByText(k.errors.dateOfBirthInvalid)).toBeVisible();
+        // A child cannot open an account.
+        await dateOfBirth.fill('01/01/2020');
+        await page.getByRole('button', { name: k.continue, exact: true }).click();
+        await expect(page.getByText(k.errors.tooYoung)).toBeVisible();
         await dateOfBirth.fill('15/04/1990');
         await continueTo(page, k, k.steps.address);
 
@@ -147,9 +155,11 @@ for (const language of ['en', 'ar'] as const) {
         await expectAccessible();
         await continueTo(page, k, k.steps.currency, k.terms.confirm);
 
-        // Currency: USD, EUR and GBP for the UAE; "Creating Your Account" for 2 s.
-        await expect(page.getByRole('main').getByRole('radio')).toHaveCount(3);
-        await choose(page, `EUR ${k.currency.names.EUR}`);
+        // Currency: the UAE's own AED first, then USD and EUR; "Creating Your Account" for 2 s.
+        const currencies = page.getByRole('main').getByRole('radio');
+        await expect(currencies).toHaveCount(3);
+        await expect(currencies.first()).toHaveValue('AED');
+        await choose(page, /^EUR /);
         await page.getByRole('button', { name: k.currency.submit, exact: true }).click();
         await expect(page.getByText(k.currency.creating, { exact: true })).toBeVisible();
         await expect(stepHeading(page, k.steps.verification)).toBeVisible();
@@ -158,11 +168,17 @@ for (const language of ['en', 'ar'] as const) {
         await expect(page.getByLabel(k.documentSelection.country, { exact: true })).toHaveValue(
           'AE',
         );
+        await expect(page.getByText(stepOf(k, 16))).toBeVisible();
         await choose(page, k.documentSelection.types[journey.documentType]);
+        await page.getByLabel(k.documentSelection.number, { exact: true }).fill('P1234567');
+        // An expired document is refused.
+        const expiry = page.getByLabel(k.documentSelection.expiry, { exact: true });
+        await expiry.fill('01/01/2020');
+        await page.getByRole('button', { name: k.continue, exact: true }).click();
+        await expect(page.getByText(k.errors.documentExpired)).toBeVisible();
+        await expiry.fill('31/12/2099');
         await continueTo(page, k, k.steps.documentUpload);
-        await expect(
-          page.getByText(k.stepOf.replace('{{number}}', '17').replace('{{total}}', '17')),
-        ).toBeVisible();
+        await expect(page.getByText(stepOf(k, 17))).toBeVisible();
 
         if (journey.documentType === 'passport') {
           await expect(page.getByLabel(k.documentUpload.sides.back, { exact: true })).toHaveCount(
@@ -190,6 +206,10 @@ for (const language of ['en', 'ar'] as const) {
           await expect(page.getByText('id-back.pdf', { exact: true })).toBeVisible();
         }
         await expectAccessible();
+        // A reload opens Document Upload again, with the files uploaded.
+        await page.reload();
+        await expect(stepHeading(page, k.steps.documentUpload)).toBeVisible();
+        await expect(page.getByText(stepOf(k, 17))).toBeVisible();
 
         await page.getByRole('button', { name: k.documentUpload.submit, exact: true }).click();
         await expect(page.getByText(k.documentUpload.processing, { exact: true })).toBeVisible();

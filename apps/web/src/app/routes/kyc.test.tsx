@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { Route, Routes } from 'react-router';
 import {
   accountEmail,
@@ -35,6 +36,17 @@ function renderKyc() {
 }
 
 const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+
+/** A document's number and an expiry date that is years away. */
+const validDocument = { documentNumber: 'P1234567', documentExpiry: '31/12/2099' };
+
+/** The header's step and its progress bar agree: "Step N of 17" and N out of 17. */
+function expectStep(number: number) {
+  expect(screen.getByText(`Step ${number} of 17`)).toBeVisible();
+  const progress = screen.getByRole('progressbar', { name: 'Verification progress' });
+  expect(progress).toHaveAttribute('aria-valuenow', String(number));
+  expect(progress).toHaveAttribute('aria-valuemax', '17');
+}
 
 describe('KycRoute', () => {
   it('opens at the saved step with the saved answers, header and progress', async () => {
@@ -133,13 +145,15 @@ describe('KycRoute', () => {
     expect(continueButton).toBeEnabled();
     await user.click(continueButton);
     expect(await stepHeading('Income')).toBeVisible();
-    expect(screen.getByText('Step 10 of 17')).toBeVisible();
+    // Industry is not one of SPEC's 17 steps: Income is the ninth, skipped or not.
+    expectStep(9);
     expect(sentBody(fetchMock, 'PUT /api/v1/me/kyc/draft')).toEqual({
       step: 9,
       data: { employment: 'retired' },
     });
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await stepHeading('Industry')).toBeVisible();
+    expectStep(8);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await stepHeading('Employment');
     await user.click(screen.getByRole('radio', { name: 'Self-employed' }));
@@ -167,8 +181,13 @@ describe('KycRoute', () => {
       'Please enter your surname',
     );
     expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(screen.getByLabelText('Nationality')).toHaveAccessibleDescription(
+      'Please choose your nationality',
+    );
     expect(fetchMock).not.toHaveBeenCalledWith('/api/v1/me/kyc/draft', expect.anything());
 
+    await user.selectOptions(screen.getByLabelText('Nationality'), 'AE');
+    expect(await screen.findByTestId('country-flag')).toHaveAttribute('data-country', 'AE');
     await user.type(screen.getByLabelText('First name'), 'Amira');
     await user.type(screen.getByLabelText('Surname'), 'Haddad');
     await user.clear(email);
@@ -195,6 +214,27 @@ describe('KycRoute', () => {
     expect(screen.getByLabelText('City')).toHaveAccessibleDescription('Please enter your city');
     expect(screen.getByLabelText('Postcode')).toHaveAccessibleDescription(
       'Please enter your postcode',
+    );
+  });
+
+  it('refuses a date of birth under 18 or in the future, with its own message', async () => {
+    const user = userEvent.setup();
+    stubKyc(kycState({ step: 2 }));
+    renderKyc();
+    await stepHeading('Date of Birth');
+    const date = screen.getByLabelText('Date of birth');
+    await user.type(date, '01/01/2020');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(date).toHaveAccessibleDescription(
+      expect.stringContaining('You must be 18 or over to open an account'),
+    );
+    await user.clear(date);
+    await user.type(date, '01/01/2999');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(date).toHaveAccessibleDescription(
+      expect.stringContaining(
+        'Enter a real date as DD/MM/YYYY, from 1900 on and not in the future',
+      ),
     );
   });
 
@@ -267,25 +307,38 @@ describe('KycRoute', () => {
   });
 
   it.each([
-    ['+1', 'GBP'],
-    ['+234', 'NGN'],
-    ['+61', 'AUD'],
-    ['+49', 'GBP'],
-  ])('offers USD, EUR and one more currency for %s: %s', async (countryCode, extra) => {
-    stubKyc(kycState({ step: 14, data: { countryCode, phoneNumber: '0123456789' } }));
-    renderKyc();
-    await stepHeading('Currency');
-    const options = screen.getAllByRole('radio');
-    expect(options.map((option) => (option as HTMLInputElement).value)).toEqual([
-      'USD',
-      'EUR',
-      extra,
-    ]);
-    expect(screen.getByRole('radio', { name: /USD/ })).toBeChecked();
-    expect(screen.getByRole('radio', { name: /USD/ })).toHaveAccessibleName(
-      expect.stringContaining('Default'),
-    );
-    expect(screen.getByRole('button', { name: 'Upgrade Account' })).toBeEnabled();
+    ['+1', ['USD', 'EUR', 'GBP']],
+    ['+234', ['NGN', 'USD', 'EUR']],
+    ['+61', ['AUD', 'USD', 'EUR']],
+    ['+49', ['EUR', 'USD', 'GBP']],
+    ['+971', ['AED', 'USD', 'EUR']],
+  ])(
+    'offers the currency of the country of %s first, beside USD and EUR',
+    async (countryCode, offered) => {
+      stubKyc(kycState({ step: 14, data: { countryCode, phoneNumber: '0123456789' } }));
+      renderKyc();
+      await stepHeading('Currency');
+      const options = screen.getAllByRole('radio');
+      expect(options.map((option) => (option as HTMLInputElement).value)).toEqual(offered);
+      expect(screen.getByRole('radio', { name: /USD/ })).toBeChecked();
+      expect(screen.getByRole('radio', { name: /USD/ })).toHaveAccessibleName(
+        expect.stringContaining('Default'),
+      );
+      expect(screen.getByRole('button', { name: 'Upgrade Account' })).toBeEnabled();
+    },
+  );
+
+  it('names the currencies in Arabic too, the UAE dirham first', async () => {
+    stubKyc(kycState({ step: 14, data: { countryCode: '+971', phoneNumber: '501234567' } }));
+    await i18next.changeLanguage('ar');
+    try {
+      renderKyc();
+      await screen.findByRole('button', { name: 'ترقية الحساب' });
+      const [first] = screen.getAllByRole('radio');
+      expect(first).toHaveAccessibleName(expect.stringContaining('درهم إماراتي'));
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('keeps Confirm disabled on the terms until the declaration is ticked', async () => {
@@ -308,16 +361,44 @@ describe('KycRoute', () => {
     // As a file picker set to "All files" would let anything through.
     const user = userEvent.setup({ applyAccept: false });
     const sent = stubUploads();
-    stubKyc(kycState({ step: 16, data: { countryCode: '+971' } }));
+    const fetchMock = stubKyc(kycState({ step: 16, data: { countryCode: '+971' } }));
     renderKyc();
     await stepHeading('Document Selection');
+    expectStep(16);
     expect(screen.getByLabelText('Issuing country')).toHaveValue('AE');
+    expect(await screen.findByTestId('country-flag')).toHaveAttribute('data-country', 'AE');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Please choose a document type')).toBeVisible();
+    expect(screen.getByLabelText('Document number')).toHaveAccessibleDescription(
+      expect.stringContaining('Please enter your document number'),
+    );
+    expect(screen.getByLabelText('Expiry date')).toHaveAccessibleDescription(
+      expect.stringContaining('Please enter the expiry date of your document'),
+    );
     await user.click(screen.getByRole('radio', { name: 'Passport' }));
+    await user.type(screen.getByLabelText('Document number'), 'p1234567');
+    // An expired document is refused.
+    const expiry = screen.getByLabelText('Expiry date');
+    await user.type(expiry, '01012020');
+    expect(expiry).toHaveValue('01/01/2020');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(expiry).toHaveAccessibleDescription(
+      expect.stringContaining('This document has expired. Please use a valid document'),
+    );
+    await user.clear(expiry);
+    await user.type(expiry, '31/12/2099');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await stepHeading('Document Upload')).toBeVisible();
-    expect(screen.getByText('Step 17 of 17')).toBeVisible();
+    expectStep(17);
+    expect(sentBody(fetchMock, 'PUT /api/v1/me/kyc/draft')).toEqual({
+      step: 17,
+      data: {
+        documentCountry: 'AE',
+        documentType: 'passport',
+        documentNumber: 'P1234567',
+        documentExpiry: '31/12/2099',
+      },
+    });
     expect(
       screen.getByText('JPG, JPEG, PNG, HEIC, WEBP or PDF, at most 10 MB per file.'),
     ).toBeVisible();
@@ -349,13 +430,26 @@ describe('KycRoute', () => {
     expect(screen.queryByText('Please upload the front of your document')).not.toBeInTheDocument();
   });
 
+  it('reopens at Document Upload after a reload there, as step 17 of 17', async () => {
+    stubKyc(
+      kycState({
+        step: 17,
+        data: { documentType: 'passport', documentCountry: 'AE', ...validDocument },
+      }),
+    );
+    renderKyc();
+    expect(await stepHeading('Document Upload')).toBeVisible();
+    expectStep(17);
+    expect(screen.getByLabelText('Passport Photo Page')).toBeInTheDocument();
+  });
+
   it('needs the back of an ID card', async () => {
     const user = userEvent.setup();
     stubUploads();
     stubKyc(
       kycState({
         step: 16,
-        data: { documentType: 'id-card', documentCountry: 'AE' },
+        data: { documentType: 'id-card', documentCountry: 'AE', ...validDocument },
         documents: [kycDocument({ side: 'front', name: 'front.jpg' })],
       }),
     );
@@ -382,7 +476,11 @@ describe('KycRoute', () => {
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const documents = [kycDocument({ side: 'front' })];
     const fetchMock = stubKyc(
-      kycState({ step: 16, data: { documentType: 'passport', documentCountry: 'AE' }, documents }),
+      kycState({
+        step: 16,
+        data: { documentType: 'passport', documentCountry: 'AE', ...validDocument },
+        documents,
+      }),
       {
         'POST /api/v1/me/kyc/submit': {
           status: 200,
@@ -415,7 +513,7 @@ describe('KycRoute', () => {
     stubKyc(
       kycState({
         step: 16,
-        data: { documentType: 'passport', documentCountry: 'AE' },
+        data: { documentType: 'passport', documentCountry: 'AE', ...validDocument },
         documents: [kycDocument({ side: 'front' })],
       }),
       {

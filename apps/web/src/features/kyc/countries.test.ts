@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  countryLabel,
-  countryOfDialCode,
-  countryOptions,
-  currencyChoices,
-  dialCodeOf,
-  flagOf,
-} from './countries';
+import { countryLabel, countryOfDialCode, countryOptions, dialCodeOf } from './countries';
+import { hasFlag, loadFlag } from './flags';
 
 describe('KYC countries', () => {
   it('lists every country with a dial code, about 240, named in each language', () => {
@@ -18,7 +12,6 @@ describe('KYC countries', () => {
       iso: 'AE',
       dialCode: '+971',
       name: 'United Arab Emirates',
-      flag: '🇦🇪',
     });
     expect(arabic.find((c) => c.iso === 'AE')?.name).toBe('الإمارات العربية المتحدة');
     expect(new Set(english.map((c) => c.iso)).size).toBe(english.length);
@@ -41,28 +34,17 @@ describe('KYC countries', () => {
     expect(countryOfDialCode(undefined)).toBeUndefined();
   });
 
-  it('builds flags from regional indicators', () => {
-    expect(flagOf('ng')).toBe('🇳🇬');
-    expect(flagOf('GB')).toBe('🇬🇧');
+  it('has an SVG flag for every country listed, loaded on demand', async () => {
+    for (const { iso } of countryOptions('en')) expect(hasFlag(iso), iso).toBe(true);
+    const flag = await loadFlag('AE');
+    expect(flag).toMatch(/^data:image\/svg\+xml,/);
+    expect(decodeURIComponent(flag ?? '')).toContain('<svg');
+    expect(await loadFlag('ZZ')).toBeUndefined();
   });
 
-  it('keeps the dial code left to right in an option', () => {
+  it('keeps the dial code left to right in an option, with no emoji flag', () => {
     const uae = countryOptions('ar').find((c) => c.iso === 'AE')!;
-    expect(countryLabel(uae, true)).toBe('🇦🇪 الإمارات العربية المتحدة (\u2066+971\u2069)');
-    expect(countryLabel(uae, false)).toBe('🇦🇪 الإمارات العربية المتحدة');
-  });
-
-  it.each([
-    ['US', 'GBP'],
-    ['GB', 'GBP'],
-    ['CA', 'CAD'],
-    ['AU', 'AUD'],
-    ['DE', 'GBP'],
-    ['FR', 'GBP'],
-    ['NG', 'NGN'],
-    ['AE', 'GBP'],
-    [undefined, 'GBP'],
-  ])('offers USD, EUR and the currency of %s or GBP', (iso, extra) => {
-    expect(currencyChoices(iso)).toEqual(['USD', 'EUR', extra]);
+    expect(countryLabel(uae, true)).toBe('الإمارات العربية المتحدة (\u2066+971\u2069)');
+    expect(countryLabel(uae, false)).toBe('الإمارات العربية المتحدة');
   });
 });

@@ -1,14 +1,11 @@
-// Countries for the phone and document steps (SPEC §2, DESIGN §6), from maintained data: the
-// countries and their dial codes from libphonenumber-js's metadata, names in the page's language
-// from Intl.DisplayNames, flags from regional-indicator letters. And the account currencies
-// offered for a country (SPEC §3).
+// Countries for the personal, phone and document steps (SPEC §2, DESIGN §6), from maintained
+// data: the countries and their dial codes from libphonenumber-js's metadata, names in the page's
+// language from Intl.DisplayNames. Flags are SVG pictures (flags.ts), not emoji: a machine
+// without an emoji font shows those as empty boxes.
 import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/metadata.min.json';
-import { countryCurrencies, type kycCurrencies } from '@secure-vault/shared/kyc';
 import type { Language } from '@secure-vault/shared/i18n';
 import { localeOf } from '@/lib/format';
-
-export type KycCurrency = (typeof kycCurrencies)[number];
 
 export interface CountryOption {
   /** ISO 3166-1 alpha-2, e.g. "AE". */
@@ -16,7 +13,6 @@ export interface CountryOption {
   /** "+971". */
   dialCode: string;
   name: string;
-  flag: string;
 }
 
 /** SPEC §9: the phone country code starts at +1 (the United States). */
@@ -26,13 +22,6 @@ const countries = getCountries(metadata);
 
 function isCountry(iso: string): iso is CountryCode {
   return (countries as string[]).includes(iso);
-}
-
-/** The flag emoji of a country: its two letters as regional indicator symbols. */
-export function flagOf(iso: string): string {
-  return String.fromCodePoint(
-    ...[...iso.toUpperCase()].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65),
-  );
 }
 
 /** "+971" for "AE"; undefined for a code the metadata does not know. */
@@ -63,26 +52,14 @@ export function countryOptions(language: Language): CountryOption[] {
       iso,
       dialCode: `+${getCountryCallingCode(iso, metadata)}`,
       name: names.of(iso) ?? iso,
-      flag: flagOf(iso),
     }))
     .sort((a, b) => collator.compare(a.name, b.name));
   cache.set(language, options);
   return options;
 }
 
-/** An option's text: flag, name and the dial code kept left to right inside Arabic text. */
+/** An option's text: the name and the dial code kept left to right inside Arabic text. */
 export function countryLabel(option: CountryOption, withDialCode: boolean): string {
-  const name = `${option.flag} ${option.name}`;
   // LRI … PDI: the "+" stays before the digits in a right-to-left line.
-  return withDialCode ? `${name} (\u2066${option.dialCode}\u2069)` : name;
-}
-
-/**
- * SPEC §3: USD (the default), EUR, and the currency of the customer's country when it is not one
- * of those two, otherwise GBP.
- */
-export function currencyChoices(iso: string | undefined): KycCurrency[] {
-  const mapped = iso ? countryCurrencies[iso] : undefined;
-  const extra = mapped && mapped !== 'USD' && mapped !== 'EUR' ? mapped : 'GBP';
-  return ['USD', 'EUR', extra];
+  return withDialCode ? `${option.name} (\u2066${option.dialCode}\u2069)` : option.name;
 }

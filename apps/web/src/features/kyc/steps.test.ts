@@ -13,22 +13,22 @@ import {
 } from './steps';
 
 describe('KYC steps', () => {
-  it('numbers the 17 steps 1 to 17, Industry between Employment and Income', () => {
+  it('numbers SPEC’s 17 steps 1 to 17: Industry shares Employment’s, the documents are 16 and 17', () => {
     expect(kycScreens.map(stepNumberOf)).toEqual([
-      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 17,
+      1, 2, 3, 4, 5, 6, 7, 8, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17,
     ]);
+    expect(stepNumberOf('documentSelection')).toBe(16);
+    expect(stepNumberOf('documentUpload')).toBe(17);
     expect(stepIndexOf('employment')).toBe(7);
     expect(stepIndexOf('industry')).toBe(8);
     expect(stepIndexOf('income')).toBe(9);
-    expect(stepIndexOf('documentUpload')).toBe(16);
   });
 
-  it('opens a saved step at its screen, clamped to 0–16', () => {
-    expect(screenAt(0)).toBe('introduction');
-    expect(screenAt(5)).toBe('otp');
-    expect(screenAt(8)).toBe('industry');
+  it('saves each screen’s own place, so a reload opens the screen it was on', () => {
+    for (const screen of kycScreens) expect(screenAt(stepIndexOf(screen))).toBe(screen);
     expect(screenAt(16)).toBe('documentSelection');
-    expect(screenAt(42)).toBe('documentSelection');
+    expect(screenAt(17)).toBe('documentUpload');
+    expect(screenAt(42)).toBe('documentUpload');
     expect(screenAt(-3)).toBe('introduction');
   });
 
@@ -75,6 +75,10 @@ describe('KYC steps', () => {
       'documentUpload',
     );
     expect(screenOfIssue('body.data.termsAccepted', 'kyc:errors.termsRequired')).toBe('terms');
+    expect(screenOfIssue('body.nationality', 'kyc:errors.nationalityRequired')).toBe('personal');
+    expect(screenOfIssue('body.documentExpiry', 'kyc:errors.documentExpired')).toBe(
+      'documentSelection',
+    );
     expect(screenOfIssue('body.unknown', 'x')).toBeUndefined();
   });
 });

@@ -1,47 +1,36 @@
-// The wizard's path through its screens (SPEC §2, §4): 17 steps, index 0 to 16, Next +1 and Back
-// −1 within the range. Industry has its own index between Employment and Income: only employed
-// and self-employed customers are sent to it, but Back from Income always goes to it (SPEC §4).
-// Document Selection and Document Upload are two screens of the last step (index 16), as the
-// 17 indices hold 18 screens once Industry is counted.
-import { type KycDraftData, employmentWithIndustry, kycStepCount } from '@secure-vault/shared/kyc';
+// The wizard's path through its screens (SPEC §2, §4): shared/kyc's kycScreens, Next +1 and Back
+// −1 within them. Industry has its screen between Employment and Income: only employed and
+// self-employed customers are sent to it, but Back from Income always goes to it (SPEC §4). It is
+// not one of SPEC's 17 steps, so it shows Employment's number; Document Selection and Document
+// Upload are steps 16 and 17. The draft keeps the screen's place, so a reload opens that screen.
+import {
+  type KycDraftData,
+  type KycScreen,
+  employmentWithIndustry,
+  kycScreens,
+  kycStepCount,
+  screenOfField,
+} from '@secure-vault/shared/kyc';
 
-export const kycScreens = [
-  'introduction',
-  'personal',
-  'dateOfBirth',
-  'address',
-  'phone',
-  'otp',
-  'experience',
-  'employment',
-  'industry',
-  'income',
-  'wealth',
-  'incomeOrigin',
-  'completion',
-  'terms',
-  'currency',
-  'verification',
-  'documentSelection',
-  'documentUpload',
-] as const;
-export type KycScreen = (typeof kycScreens)[number];
+export { kycScreens, type KycScreen };
 
-export const lastStepIndex = kycStepCount - 1;
+/** SPEC's 17 steps: every screen but Industry. */
+const numberedScreens = kycScreens.filter((screen) => screen !== 'industry');
 
-/** The step index (0–16) of a screen; both document screens are the last step. */
+/** The place of a screen in kycScreens, 0 to 17: what the draft saves as its step. */
 export function stepIndexOf(screen: KycScreen): number {
-  return Math.min(kycScreens.indexOf(screen), lastStepIndex);
+  return kycScreens.indexOf(screen);
 }
 
-/** "Step N of 17": the step's number, 1 to 17. */
+/** "Step N of 17" (SPEC §2): 1 to 17; Industry shares Employment's number. */
 export function stepNumberOf(screen: KycScreen): number {
-  return stepIndexOf(screen) + 1;
+  const numbered = screen === 'industry' ? 'employment' : screen;
+  return Math.min(numberedScreens.indexOf(numbered) + 1, kycStepCount);
 }
 
-/** The screen a saved step index opens (the last step opens at Document Selection). */
+/** The screen a saved step (a place in kycScreens) opens, clamped to the list. */
 export function screenAt(stepIndex: number): KycScreen {
-  const index = Math.max(0, Math.min(Math.trunc(stepIndex), lastStepIndex));
+  const index = Math.max(0, Math.min(Math.trunc(stepIndex), kycScreens.length - 1));
   return kycScreens[index] ?? 'introduction';
 }
 
@@ -68,29 +57,8 @@ export function hasHeader(screen: KycScreen): boolean {
   return screen !== 'introduction';
 }
 
-const fieldScreens: Record<string, KycScreen> = {
-  firstName: 'personal',
-  middleName: 'personal',
-  surname: 'personal',
-  email: 'personal',
-  dateOfBirth: 'dateOfBirth',
-  street: 'address',
-  building: 'address',
-  apartment: 'address',
-  city: 'address',
-  postcode: 'address',
-  countryCode: 'phone',
-  phoneNumber: 'phone',
-  experience: 'experience',
-  employment: 'employment',
-  industry: 'industry',
-  income: 'income',
-  wealth: 'wealth',
-  incomeOrigin: 'incomeOrigin',
-  termsAccepted: 'terms',
-  currency: 'currency',
-  documentCountry: 'documentSelection',
-  documentType: 'documentSelection',
+/** The documents' sides are not answers: they are uploaded on Document Upload. */
+const documentScreens: Record<string, KycScreen> = {
   documentFront: 'documentUpload',
   documentBack: 'documentUpload',
 };
@@ -106,5 +74,5 @@ export function screenOfIssue(path: string, message: string): KycScreen | undefi
       .replace(/^body\./, '')
       .replace(/^data\./, '')
       .split('.')[0] ?? '';
-  return fieldScreens[field];
+  return screenOfField(field) ?? documentScreens[field];
 }

@@ -1,12 +1,14 @@
 // Choose Account Currency (SPEC §2, §3): USD (the default), EUR, and the currency of the phone's
-// country, or GBP. A preference only: amounts stay in USD (DESIGN §5). "Upgrade Account" shows
-// "Creating Your Account" at 75% for 2 s (SPEC §9) while the choice is saved.
+// country, or GBP; the country's own currency first (a UAE resident sees AED first). Names come
+// from Intl in the page's language. A preference only: amounts stay in USD (DESIGN §5). "Upgrade
+// Account" shows "Creating Your Account" at 75% for 2 s (SPEC §9) while the choice is saved.
 import { useState } from 'react';
 import { z } from 'zod';
-import { kycFields } from '@secure-vault/shared/kyc';
+import { currencyChoices, kycFields } from '@secure-vault/shared/kyc';
+import { isLanguage } from '@secure-vault/shared/i18n';
+import { localeOf } from '@/lib/format';
 import { useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
-import { currencyChoices } from '../../countries';
 import { ChoiceFieldset, ChoiceOption } from '../choice-list';
 import { BusyView } from '../busy-view';
 import { errorText, reportSaveError, StepActions } from '../step-parts';
@@ -26,8 +28,14 @@ export function CurrencyStep({
   country: string | undefined;
   onBusyChange: (isBusy: boolean) => void;
 }) {
-  const { t } = useTranslation(['kyc', 'auth']);
+  const { t, i18n } = useTranslation(['kyc', 'auth']);
   const options = currencyChoices(country);
+  const names = new Intl.DisplayNames(
+    [localeOf(isLanguage(i18n.language) ? i18n.language : 'en')],
+    {
+      type: 'currency',
+    },
+  );
   const saved = options.find((option) => option === data.currency);
   const form = useSchemaForm(currencySchema, { defaultValues: { currency: saved ?? 'USD' } });
   const [isCreating, setCreating] = useState(false);
@@ -70,7 +78,7 @@ export function CurrencyStep({
             label={
               <>
                 <span className="font-mono font-semibold">{option}</span>{' '}
-                <span className="text-muted-foreground">{t(`currency.names.${option}`)}</span>
+                <span className="text-muted-foreground">{names.of(option)}</span>
               </>
             }
             badge={option === 'USD' ? t('currency.default') : undefined}

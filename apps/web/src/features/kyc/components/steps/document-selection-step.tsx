@@ -1,18 +1,24 @@
 // Document Selection (SPEC §2, §5): the country that issued the document (every country, named
-// in the page's language) and its type: passport, ID card or driver's licence.
+// in the page's language) and its type: passport, ID card or driver's licence; and what a real
+// KYC asks beyond SPEC, its number and expiry date (an expired document is refused).
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { documentTypes, kycFields } from '@secure-vault/shared/kyc';
 import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
 import { useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
+import { withDateSlashes } from '../../date-input';
 import { ChoiceFieldset, ChoiceOption } from '../choice-list';
 import { CountrySelect } from '../country-select';
-import { errorText, reportSaveError, StepActions } from '../step-parts';
+import { errorText, reportSaveError, StepActions, TextField } from '../step-parts';
 import type { StepProps } from '../step-types';
 
 const documentSelectionSchema = z.object({
   documentCountry: kycFields.documentCountry,
   documentType: kycFields.documentType,
+  documentNumber: kycFields.documentNumber,
+  documentExpiry: kycFields.documentExpiry,
 });
 type SelectionInput = z.input<typeof documentSelectionSchema>;
 
@@ -28,9 +34,13 @@ export function DocumentSelectionStep({
     defaultValues: {
       documentCountry: data.documentCountry ?? country ?? '',
       documentType: (data.documentType ?? '') as SelectionInput['documentType'],
+      documentNumber: data.documentNumber ?? '',
+      documentExpiry: data.documentExpiry ?? '',
     },
   });
   const { errors } = form.formState;
+  const documentCountry = useWatch({ control: form.control, name: 'documentCountry' });
+  const expiry = form.register('documentExpiry');
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await onComplete(values);
@@ -52,6 +62,7 @@ export function DocumentSelectionStep({
           <CountrySelect
             {...control}
             withDialCode={false}
+            selected={documentCountry}
             placeholder={t('documentSelection.countryPlaceholder')}
             {...form.register('documentCountry')}
           />
@@ -72,6 +83,45 @@ export function DocumentSelectionStep({
           />
         ))}
       </ChoiceFieldset>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          form={form}
+          name="documentNumber"
+          label={t('documentSelection.number')}
+          hint={t('documentSelection.numberHint')}
+          dir="ltr"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          className="[&_input]:text-start"
+        />
+        <FormField
+          id="kyc-documentExpiry"
+          label={t('documentSelection.expiry')}
+          hint={t('documentSelection.expiryHint')}
+          error={errorText(t, errors.documentExpiry?.message)}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              {...expiry}
+              dir="ltr"
+              inputMode="numeric"
+              placeholder={t('dateOfBirth.placeholder')}
+              maxLength={10}
+              className="text-start"
+              onChange={(event) => {
+                event.target.value = withDateSlashes(
+                  event.target.value,
+                  form.getValues('documentExpiry'),
+                );
+                return expiry.onChange(event);
+              }}
+            />
+          )}
+        </FormField>
+      </div>
       <StepActions label={t('continue')} isBusy={form.formState.isSubmitting} />
     </form>
   );

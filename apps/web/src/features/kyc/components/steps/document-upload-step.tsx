@@ -23,6 +23,7 @@ import { documentMaxMegabytes, documentFileProblem, documentSides } from '../../
 import { isAbort, uploadErrorKey, useDocumentUploads } from '../../hooks/use-document-uploads';
 import { type KycScreen, screenOfIssue } from '../../steps';
 import { BusyView } from '../busy-view';
+import { CountryFlag } from '../country-flag';
 import { type ChosenFile, DocumentSideField } from '../document-side-field';
 import { errorText, StepActions } from '../step-parts';
 
@@ -183,7 +184,13 @@ export function DocumentUploadStep({
         <p className="text-muted-foreground">{t('documentUpload.description')}</p>
         <p className="font-medium">
           {type ? t(`documentSelection.types.${type}`) : null}
-          {country ? ` · ${country.flag} ${country.name}` : null}
+          {country ? (
+            <>
+              {' · '}
+              <CountryFlag iso={country.iso} className="me-1.5 align-[-2px]" />
+              {country.name}
+            </>
+          ) : null}
         </p>
         <p id={rulesId} className="text-sm text-muted-foreground">
           {t('documentUpload.rules', { max: documentMaxMegabytes })}

@@ -1,17 +1,21 @@
 // Personal Details (SPEC §2, §5): first name, middle name (optional), surname and email, which
-// starts as the account's address.
+// starts as the account's address, and the nationality a real KYC asks beside them.
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { kycFields } from '@secure-vault/shared/kyc';
+import { FormField } from '@/components/ui/form-field';
 import { useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
-import { reportSaveError, StepActions, TextField } from '../step-parts';
+import { CountrySelect } from '../country-select';
+import { errorText, reportSaveError, StepActions, TextField } from '../step-parts';
 import type { StepProps } from '../step-types';
 
 const personalSchema = z.object({
   firstName: kycFields.firstName,
-  middleName: kycFields.middleName.optional(),
+  middleName: kycFields.middleName,
   surname: kycFields.surname,
   email: kycFields.email,
+  nationality: kycFields.nationality,
 });
 
 export function PersonalStep({
@@ -26,8 +30,10 @@ export function PersonalStep({
       middleName: data.middleName ?? '',
       surname: data.surname ?? '',
       email: data.email ?? accountEmail,
+      nationality: data.nationality ?? '',
     },
   });
+  const nationality = useWatch({ control: form.control, name: 'nationality' });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await onComplete({ ...values, middleName: values.middleName ?? '' });
@@ -68,6 +74,21 @@ export function PersonalStep({
           autoComplete="email"
           inputMode="email"
         />
+        <FormField
+          id="kyc-nationality"
+          label={t('personal.nationality')}
+          error={errorText(t, form.formState.errors.nationality?.message)}
+        >
+          {(control) => (
+            <CountrySelect
+              {...control}
+              withDialCode={false}
+              selected={nationality}
+              placeholder={t('documentSelection.countryPlaceholder')}
+              {...form.register('nationality')}
+            />
+          )}
+        </FormField>
       </div>
       <StepActions label={t('continue')} isBusy={form.formState.isSubmitting} />
     </form>

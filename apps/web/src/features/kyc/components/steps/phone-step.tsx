@@ -63,6 +63,7 @@ export function PhoneStep({
               {...control}
               withDialCode
               autoComplete="tel-country-code"
+              selected={country}
               value={country}
               onChange={(event) => {
                 const iso = event.target.value;

@@ -55,12 +55,18 @@ describe('KYC steps', () => {
     );
     expect(await screen.findByText('Please choose a document type')).toBeVisible();
     await user.selectOptions(country, 'NG');
+    // The flag is an SVG picture of its own, not an emoji a font may lack.
+    expect(await screen.findByTestId('country-flag')).toHaveAttribute('data-country', 'NG');
     await user.click(screen.getByRole('radio', { name: "Driver's licence" }));
+    await user.type(screen.getByLabelText('Document number'), ' a12345678 ');
+    await user.type(screen.getByLabelText('Expiry date'), '30062099');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
       expect(onComplete).toHaveBeenCalledWith({
         documentCountry: 'NG',
         documentType: 'drivers-licence',
+        documentNumber: 'A12345678',
+        documentExpiry: '30/06/2099',
       }),
     );
   });

@@ -1,0 +1,34 @@
+// A country's flag (SPEC §2's country lists): an SVG picture loaded on demand, in a 3:2 box of
+// its own size until it comes, so nothing moves; a plain white flag for a country without one
+// (SPEC §3). Decorative: the country's name is always written beside it.
+import { useEffect, useState } from 'react';
+import { cn } from '@/lib/utils';
+import { loadFlag } from '../flags';
+
+export function CountryFlag({ iso, className }: { iso: string | undefined; className?: string }) {
+  const [flag, setFlag] = useState<{ iso: string; src: string | undefined }>();
+  useEffect(() => {
+    if (!iso) return;
+    let isCurrent = true;
+    void loadFlag(iso).then((src) => {
+      if (isCurrent) setFlag({ iso, src });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [iso]);
+  const src = flag && flag.iso === iso ? flag.src : undefined;
+  const box = cn('inline-block h-4 w-6 shrink-0 rounded-[2px] border border-border', className);
+  return src ? (
+    <img
+      src={src}
+      alt=""
+      aria-hidden
+      className={box}
+      data-testid="country-flag"
+      data-country={iso}
+    />
+  ) : (
+    <span aria-hidden className={cn(box, 'bg-white')} data-testid="country-flag-blank" />
+  );
+}
