@@ -1,15 +1,24 @@
 // Every answer of a customer's verification, grouped as the wizard asks them (SPEC §2/§3): the
-// option values shown with the wizard's own labels (the `kyc` catalog) in the page's language,
-// countries and currencies named by Intl, the phone with whether the emailed code confirmed it.
+// fields and their order come from shared/kyc's one field list (a new field shows here with its
+// `kyc:fields` label and nothing else to add), the option values with the wizard's own labels in
+// the page's language, countries and currencies named by Intl, the phone with whether the emailed
+// code confirmed it.
 import type { ReactNode } from 'react';
 import { BadgeCheck, CircleX } from 'lucide-react';
 import type { TFunction } from 'i18next';
-import type { KycDraftData, KycReview } from '@secure-vault/shared/kyc';
+import {
+  type KycDraftData,
+  type KycField,
+  kycFieldNames,
+  type KycReview,
+  type KycScreen,
+  screenOfField,
+} from '@secure-vault/shared/kyc';
 import type { Language } from '@secure-vault/shared/i18n';
 import { localeOf } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 
-type Field = keyof KycDraftData;
+type Field = KycField;
 
 /** Where the wizard's catalog (`kyc`) keeps the label of each option a field holds. */
 const optionLabels: Partial<Record<Field, string>> = {
@@ -22,17 +31,47 @@ const optionLabels: Partial<Record<Field, string>> = {
   documentType: 'kyc:documentSelection.types',
 };
 
-const groups: { key: string; fields: Field[] }[] = [
-  { key: 'personal', fields: ['firstName', 'middleName', 'surname', 'email', 'dateOfBirth'] },
-  { key: 'address', fields: ['street', 'building', 'apartment', 'city', 'postcode'] },
-  { key: 'phone', fields: ['phoneNumber'] },
-  {
-    key: 'financial',
-    fields: ['experience', 'employment', 'industry', 'income', 'wealth', 'incomeOrigin'],
-  },
-  { key: 'account', fields: ['currency', 'termsAccepted'] },
-  { key: 'document', fields: ['documentCountry', 'documentType'] },
+/** Fields holding a country code, shown by the country's name. */
+const countryFields: readonly Field[] = ['nationality', 'documentCountry'];
+/** Fields shown left to right whatever the page's direction (addresses, dates, numbers). */
+const latinFields: readonly Field[] = [
+  'email',
+  'dateOfBirth',
+  'postcode',
+  'documentNumber',
+  'documentExpiry',
 ];
+
+/** The review's sections, by the wizard's screens that ask their fields. */
+const groupOfScreen: Record<KycScreen, string | null> = {
+  introduction: null,
+  personal: 'personal',
+  dateOfBirth: 'personal',
+  address: 'address',
+  phone: 'phone',
+  otp: null,
+  experience: 'financial',
+  employment: 'financial',
+  industry: 'financial',
+  income: 'financial',
+  wealth: 'financial',
+  incomeOrigin: 'financial',
+  completion: null,
+  terms: 'account',
+  currency: 'account',
+  verification: null,
+  documentSelection: 'document',
+  documentUpload: 'document',
+};
+
+const groups = ['personal', 'address', 'phone', 'financial', 'account', 'document'].map((key) => ({
+  key,
+  // The country code is shown with the phone number.
+  fields: kycFieldNames.filter(
+    (field) =>
+      field !== 'countryCode' && groupOfScreen[screenOfField(field) ?? 'introduction'] === key,
+  ),
+}));
 
 /** A code's name in the language, "United Arab Emirates (AE)"; the code alone if Intl has none. */
 export function displayName(
@@ -65,11 +104,9 @@ function valueOf(t: TFunction, language: Language, data: KycDraftData, field: Fi
   if (field === 'termsAccepted') return t('kyc.detail.termsAccepted');
   if (typeof value !== 'string') return null;
   if (optionLabels[field]) return optionLabel(t, field, value);
-  if (field === 'documentCountry') return displayName(value, 'region', language);
+  if (countryFields.includes(field)) return displayName(value, 'region', language);
   if (field === 'currency') return displayName(value, 'currency', language);
-  if (field === 'email' || field === 'dateOfBirth' || field === 'postcode') {
-    return <bdi dir="ltr">{value}</bdi>;
-  }
+  if (latinFields.includes(field)) return <bdi dir="ltr">{value}</bdi>;
   return <bdi>{value}</bdi>;
 }
 
@@ -133,7 +170,7 @@ export function KycAnswers({ review }: { review: KycReview }) {
                   className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3"
                   data-testid={`kyc-answer-${field}`}
                 >
-                  <dt className="text-muted-foreground">{t(`kyc.fields.${field}`)}</dt>
+                  <dt className="text-muted-foreground">{t(`kyc:fields.${field}`)}</dt>
                   <dd className="break-words font-medium">
                     {value ?? (
                       <span className="font-normal text-muted-foreground">
