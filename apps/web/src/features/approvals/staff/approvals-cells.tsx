@@ -9,6 +9,7 @@ import { EmailAddress } from '@/components/ui/email-address';
 import { formatDate, isolate } from '@/lib/format';
 import { formatUsd } from '@/lib/money';
 import { StatusBadge } from '@/components/ui/status-badge';
+import { proposalStatusTones } from '../proposal-status';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
@@ -173,19 +174,15 @@ export function ProposalMaker({ proposal }: { proposal: Proposal }) {
   );
 }
 
-const tones: Record<ProposalStatus, string> = {
-  pending: 'bg-accent/25',
-  approved: 'bg-success/15',
-  rejected: 'bg-destructive/15',
-  withdrawn: 'bg-muted',
-};
-
 export function ProposalStatusBadge({ status }: { status: ProposalStatus }) {
   const { t } = useTranslation('admin');
   return (
-    <StatusBadge status={status} tone={tones[status]} testId="proposal-status-badge">
-      {t(`approvals.statuses.${status}`)}
-    </StatusBadge>
+    <StatusBadge
+      status={status}
+      tones={proposalStatusTones}
+      label={t(`approvals.statuses.${status}`)}
+      testId="proposal-status-badge"
+    />
   );
 }
 

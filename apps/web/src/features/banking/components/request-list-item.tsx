@@ -10,24 +10,20 @@ import { useTranslation } from '@/lib/i18n';
 import { formatAssetQuantity, formatUsd } from '@/lib/money';
 import { holdingName, isCash } from '@/lib/valuable-text';
 import { maskAccount } from '../mask';
+import { transferStatusTones } from '../transfer-status';
 import { CancelWithdrawal } from './request-list-cancel';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-/** Pending amber, completed green, failed red, cancelled grey: tints under the text colour. */
-const tones: Record<TransferStatus, string> = {
-  pending: 'bg-accent/25',
-  completed: 'bg-success/15',
-  failed: 'bg-destructive/15',
-  cancelled: 'bg-muted',
-};
-
 export function RequestStatusBadge({ status }: { status: TransferStatus }) {
   const { t } = useTranslation('banking');
   return (
-    <StatusBadge status={status} tone={tones[status]} testId="request-status">
-      {t(`requests.statuses.${status}`)}
-    </StatusBadge>
+    <StatusBadge
+      status={status}
+      tones={transferStatusTones}
+      label={t(`requests.statuses.${status}`)}
+      testId="request-status"
+    />
   );
 }
 

@@ -15,7 +15,8 @@ import {
   TransferType,
   transferDate,
 } from './transfers-cells';
-import { TransfersStatusBadge } from './transfers-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { transferStatusTones } from '../transfer-status';
 
 export type OnDecide = (transfer: AdminTransfer, status: FinalTransferStatus) => void;
 
@@ -67,9 +68,15 @@ function Actions({
 }
 
 function Status({ transfer }: { transfer: AdminTransfer }) {
+  const { t } = useTranslation('admin');
   return (
     <span className="grid justify-items-start gap-1">
-      <TransfersStatusBadge status={transfer.status} />
+      <StatusBadge
+        status={transfer.status}
+        tones={transferStatusTones}
+        label={t(`transfers.statuses.${transfer.status}`)}
+        testId="transfer-status-badge"
+      />
       <TransferReason transfer={transfer} />
     </span>
   );

@@ -12,7 +12,8 @@ import { cn } from '@/lib/utils';
 import { holdingName } from '@/lib/valuable-text';
 import { internationalPhone } from '../delivery-items';
 import { DeliveryCancel } from './delivery-cancel';
-import { DeliveryStatusBadge } from './delivery-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { deliveryStatusTones } from '../delivery-status';
 import { DeliveryTimeline, trackingOf } from './delivery-timeline';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -91,7 +92,13 @@ export function DeliveryEntry({
               ) : null}
             </p>
           </div>
-          <DeliveryStatusBadge status={delivery.status} className="text-sm" />
+          <StatusBadge
+            status={delivery.status}
+            tones={deliveryStatusTones}
+            label={t(`delivery.statuses.${delivery.status}`)}
+            testId="delivery-status"
+            className="text-sm"
+          />
         </header>
 
         <dl className="grid gap-3 sm:grid-cols-2">

@@ -6,7 +6,8 @@ import type { Delivery, TrackingRecord } from '@secure-vault/shared/custody';
 import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { DeliveryStatusBadge } from './delivery-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { deliveryStatusTones } from '../delivery-status';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
@@ -70,7 +71,12 @@ export function DeliveryTimeline({
             data-latest={isLatest ? 'true' : undefined}
           >
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <DeliveryStatusBadge status={record.status} />
+              <StatusBadge
+                status={record.status}
+                tones={deliveryStatusTones}
+                label={t(`delivery.statuses.${record.status}`)}
+                testId="delivery-status"
+              />
               {isLatest ? (
                 <span className="text-xs font-semibold uppercase tracking-wide text-accent-strong">
                   {t('delivery.tracking.latest')}

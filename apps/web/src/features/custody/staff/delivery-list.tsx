@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import type { AdminDelivery } from '@secure-vault/shared/custody';
 import { useTranslation } from '@/lib/i18n';
 import { DeliveryItem, DeliveryRecipient, Ltr, deliveryDate } from './delivery-cells';
-import { DeliveryStatusBadge } from './delivery-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { deliveryStatusTones } from '../delivery-status';
 
 /** Where the actions go: the ids of their controls differ between the two layouts. */
 export type DeliveryLayout = 'table' | 'card';
@@ -35,7 +36,12 @@ export function DeliveryList({
           >
             <div className="flex flex-wrap items-start justify-between gap-2">
               <DeliveryItem delivery={delivery} />
-              <DeliveryStatusBadge status={delivery.status} />
+              <StatusBadge
+                status={delivery.status}
+                tones={deliveryStatusTones}
+                label={t(`delivery.statuses.${delivery.status}`)}
+                testId="delivery-status-badge"
+              />
             </div>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{t('delivery.columns.customer')}</dt>
@@ -91,7 +97,12 @@ export function DeliveryList({
                   <DeliveryRecipient delivery={delivery} />
                 </td>
                 <td className="px-3 py-2.5">
-                  <DeliveryStatusBadge status={delivery.status} />
+                  <StatusBadge
+                    status={delivery.status}
+                    tones={deliveryStatusTones}
+                    label={t(`delivery.statuses.${delivery.status}`)}
+                    testId="delivery-status-badge"
+                  />
                 </td>
                 <td className="min-w-28 px-3 py-2.5">{deliveryDate(delivery.createdAt)}</td>
                 <td className="min-w-64 px-3 py-2">{actions(delivery, 'table')}</td>

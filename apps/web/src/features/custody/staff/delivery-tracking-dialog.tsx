@@ -12,7 +12,8 @@ import {
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 import { deliveryDate, deliveryItemName } from './delivery-cells';
-import { DeliveryStatusBadge } from './delivery-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { deliveryStatusTones } from '../delivery-status';
 import { TrackingForm } from './tracking-form';
 
 function TrackingHistory({ delivery }: { delivery: AdminDelivery }) {
@@ -46,7 +47,12 @@ function TrackingHistory({ delivery }: { delivery: AdminDelivery }) {
             data-latest={isLatest || undefined}
           >
             <div className="flex flex-wrap items-center gap-2">
-              <DeliveryStatusBadge status={record.status} />
+              <StatusBadge
+                status={record.status}
+                tones={deliveryStatusTones}
+                label={t(`delivery.statuses.${record.status}`)}
+                testId="delivery-status-badge"
+              />
               {isLatest ? (
                 <span className="text-xs font-semibold text-accent-strong">
                   {t('delivery.tracking.latest')}
@@ -104,7 +110,12 @@ export function DeliveryTrackingDialog({
               })}
             </DialogDescription>
             <div>
-              <DeliveryStatusBadge status={delivery.status} />
+              <StatusBadge
+                status={delivery.status}
+                tones={deliveryStatusTones}
+                label={t(`delivery.statuses.${delivery.status}`)}
+                testId="delivery-status-badge"
+              />
             </div>
           </DialogHeader>
           <TrackingHistory delivery={delivery} />

@@ -5,7 +5,8 @@ import type { AdminTrackingRecord } from '@secure-vault/shared/custody';
 import { useTranslation } from '@/lib/i18n';
 import { EmailAddress } from '@/components/ui/email-address';
 import { deliveryDate } from './delivery-cells';
-import { DeliveryStatusBadge } from './delivery-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { deliveryStatusTones } from '../delivery-status';
 
 /** An optional field left empty: a muted word rather than a blank cell. */
 function Optional({ value, multiLine = false }: { value: string | null; multiLine?: boolean }) {
@@ -42,7 +43,12 @@ export function TrackingList({ items }: { items: AdminTrackingRecord[] }) {
                   <EmailAddress email={record.userEmail} />
                 </span>
               </span>
-              <DeliveryStatusBadge status={record.status} />
+              <StatusBadge
+                status={record.status}
+                tones={deliveryStatusTones}
+                label={t(`delivery.statuses.${record.status}`)}
+                testId="delivery-status-badge"
+              />
             </div>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{t('tracking.columns.location')}</dt>
@@ -94,7 +100,12 @@ export function TrackingList({ items }: { items: AdminTrackingRecord[] }) {
                   <EmailAddress email={record.userEmail} />
                 </td>
                 <td className="px-3 py-2.5">
-                  <DeliveryStatusBadge status={record.status} />
+                  <StatusBadge
+                    status={record.status}
+                    tones={deliveryStatusTones}
+                    label={t(`delivery.statuses.${record.status}`)}
+                    testId="delivery-status-badge"
+                  />
                 </td>
                 <td className="max-w-48 px-3 py-2.5">
                   <Optional value={record.location} />

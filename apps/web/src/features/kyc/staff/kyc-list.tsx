@@ -5,7 +5,8 @@ import type { KycListItem } from '@secure-vault/shared/kyc';
 import { Button } from '@/components/ui/button';
 import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
-import { KycStatusBadge } from './kyc-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { kycStatusTones } from '../kyc-status';
 
 /** The profile's flag is the approval itself, also for an account verified before this record. */
 const statusOf = (item: KycListItem) => (item.kycCompleted ? 'approved' : item.status);
@@ -46,7 +47,12 @@ export function KycList({
                   {item.email}
                 </bdi>
               </p>
-              <KycStatusBadge status={statusOf(item)} />
+              <StatusBadge
+                status={statusOf(item)}
+                tones={kycStatusTones}
+                label={t(`kyc.statuses.${statusOf(item)}`)}
+                testId="kyc-status-badge"
+              />
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
               <dt className="text-muted-foreground">{t('kyc.fullName')}</dt>
@@ -95,7 +101,12 @@ export function KycList({
                 </th>
                 <td className="px-3 py-2.5">{fullName(item)}</td>
                 <td className="px-3 py-2.5">
-                  <KycStatusBadge status={statusOf(item)} />
+                  <StatusBadge
+                    status={statusOf(item)}
+                    tones={kycStatusTones}
+                    label={t(`kyc.statuses.${statusOf(item)}`)}
+                    testId="kyc-status-badge"
+                  />
                 </td>
                 <td className="whitespace-nowrap px-3 py-2.5">{submitted(item)}</td>
                 <td className="whitespace-nowrap px-3 py-2.5">{formatDate(item.createdAt)}</td>

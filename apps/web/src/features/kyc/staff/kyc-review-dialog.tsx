@@ -22,7 +22,8 @@ import { useTranslation } from '@/lib/i18n';
 import { KycAnswers } from './kyc-answers';
 import { KycDecision } from './kyc-decision';
 import { KycDocuments } from './kyc-documents';
-import { KycStatusBadge } from './kyc-status-badge';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { kycStatusTones } from '../kyc-status';
 import { EmailAddress } from '@/components/ui/email-address';
 
 export function KycReviewDialog({
@@ -139,7 +140,12 @@ function ReviewSummary({ review }: { review: KycReview }) {
     <div className="grid gap-3 rounded-md border bg-muted/40 p-4">
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-sm text-muted-foreground">{t('kyc.status')}:</span>
-        <KycStatusBadge status={review.status} />
+        <StatusBadge
+          status={review.status}
+          tones={kycStatusTones}
+          label={t(`kyc.statuses.${review.status}`)}
+          testId="kyc-status-badge"
+        />
       </div>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         {rows.map(({ key, value }) => (

@@ -120,6 +120,27 @@ describe('KycTab', () => {
     expect(within(cards[0]!).getByRole('button', { name: /Review/ })).toBeVisible();
   });
 
+  it('tells "Under review" from "Not started" by colour as well as by word', async () => {
+    const notStarted: KycListItem = {
+      ...items[1]!,
+      userId: '7b8f3f8e-6f1c-4a53-9a43-7d1f1f2f4a12',
+      email: 'new@example.com',
+      status: 'not_started',
+      kycCompleted: false,
+      submittedAt: null,
+    };
+    stubApi({ [listUrl]: { status: 200, body: [items[0], notStarted] } });
+    renderWithProviders(<KycTab />);
+    const rows = within(await screen.findByTestId('kyc-table')).getAllByTestId('kyc-row');
+    const underReview = within(rows[0]!).getByTestId('kyc-status-badge');
+    const notBegun = within(rows[1]!).getByTestId('kyc-status-badge');
+    expect(underReview).toHaveTextContent('Under review');
+    expect(notBegun).toHaveTextContent('Not started');
+    // Two named tones of one palette (components/ui/status-badge), not two shades of grey.
+    expect(notBegun).toHaveAttribute('data-tone', 'grey');
+    expect(underReview).toHaveAttribute('data-tone', 'blue');
+  });
+
   it('counts the customers, and reloads them on Refresh', async () => {
     const user = userEvent.setup();
     let calls = 0;

@@ -18,21 +18,20 @@ import { useApiQuery } from '@/lib/api-query';
 import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
+import { mailStateTones } from '../mail-state';
 import { MailResendButton, useResendMail } from './mail-resend-button';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-const tones: Record<UndeliveredMail['state'], string> = {
-  waiting: 'bg-accent/20',
-  given_up: 'bg-destructive/15',
-};
-
 function StateBadge({ mail }: { mail: UndeliveredMail }) {
   const { t } = useTranslation('admin');
   return (
-    <StatusBadge status={mail.state} tone={tones[mail.state]} testId="mail-state">
-      {t(`mailQueue.states.${mail.state}`)}
-    </StatusBadge>
+    <StatusBadge
+      status={mail.state}
+      tones={mailStateTones}
+      label={t(`mailQueue.states.${mail.state}`)}
+      testId="mail-state"
+    />
   );
 }
 
