@@ -33,6 +33,7 @@ import { ImpersonationBanner } from './impersonation-banner';
 import { LanguageSwitch } from './language-switch';
 import { FullPageStatus, SignedInOnly } from './route-guards';
 import { ThemeSwitch } from './theme-switch';
+import { Tooltip } from '@/components/ui/tooltip';
 
 export default function AppLayout() {
   return (
@@ -148,14 +149,12 @@ function AppHeader({ session }: { session: Session }) {
           <p className="flex min-w-0 flex-1 items-center gap-1.5 text-sm text-muted-foreground lg:order-2 lg:ms-auto lg:max-w-64 lg:flex-initial">
             <UserRound className="size-4 shrink-0" aria-hidden />
             <span className="sr-only">{t('header.signedInAs')}</span>
-            <span
-              dir="ltr"
-              className="truncate"
-              data-testid="account-email"
-              title={session.user.email}
-            >
-              {session.user.email}
-            </span>
+            <Tooltip content={<bdi dir="ltr">{session.user.email}</bdi>} side="bottom">
+              {/* Focusable: a keyboard user reaches the whole address when it is cut short. */}
+              <span dir="ltr" className="truncate" data-testid="account-email" tabIndex={0}>
+                {session.user.email}
+              </span>
+            </Tooltip>
           </p>
           <div className="flex shrink-0 items-center gap-2 lg:order-4">
             <LanguageSwitch />

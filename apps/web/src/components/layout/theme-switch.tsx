@@ -1,6 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n';
 import { setTheme, type Theme, themes, useTheme } from '@/lib/theme';
+import { Tooltip } from '@/components/ui/tooltip';
 
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
 
@@ -21,19 +22,19 @@ export function ThemeSwitch() {
         const Icon = icons[option];
         const isChecked = theme === option;
         return (
-          <button
-            key={option}
-            type="button"
-            role="radio"
-            aria-checked={isChecked}
-            aria-label={t(`theme.${option}`)}
-            title={t(`theme.${option}`)}
-            onClick={() => setTheme(option)}
-            data-theme-option={option}
-            className="inline-flex size-8 cursor-pointer items-center justify-center rounded-sm text-muted-foreground transition-colors hover:text-foreground aria-checked:bg-muted aria-checked:text-foreground"
-          >
-            <Icon className="size-4" aria-hidden />
-          </button>
+          <Tooltip key={option} content={t(`theme.${option}`)} side="bottom">
+            <button
+              type="button"
+              role="radio"
+              aria-checked={isChecked}
+              aria-label={t(`theme.${option}`)}
+              onClick={() => setTheme(option)}
+              data-theme-option={option}
+              className="inline-flex size-8 cursor-pointer items-center justify-center rounded-sm text-muted-foreground transition-colors hover:text-foreground aria-checked:bg-muted aria-checked:text-foreground"
+            >
+              <Icon className="size-4" aria-hidden />
+            </button>
+          </Tooltip>
         );
       })}
     </div>

@@ -1,6 +1,6 @@
 // An email address inside any text: left to right even in Arabic, and, where a column is narrow,
 // broken after the "@" or before a dot of the domain rather than mid-word ("james@demo.s|ecure…").
-// Only an address too long for even that breaks elsewhere. The whole address is its title.
+// Only an address too long for even that breaks elsewhere.
 import { Fragment } from 'react';
 import { cn } from '@/lib/utils';
 
@@ -9,7 +9,7 @@ export function EmailAddress({ email, className }: { email: string; className?: 
   const local = at < 0 ? '' : email.slice(0, at + 1);
   const domain = email.slice(at + 1).split(/(?=\.)/);
   return (
-    <bdi dir="ltr" className={cn('wrap-anywhere', className)} title={email}>
+    <bdi dir="ltr" className={cn('wrap-anywhere', className)}>
       {local}
       {local ? <wbr /> : null}
       {domain.map((part, index) => (

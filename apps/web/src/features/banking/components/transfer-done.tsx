@@ -12,6 +12,7 @@ import { holdingName } from '@/lib/valuable-text';
 import { shortReference } from '../transfer-items';
 import type { TransferDraft } from './transfer-details-form';
 import { amountText } from './transfer-review';
+import { Tooltip } from '@/components/ui/tooltip';
 
 export function TransferDone({
   transfer,
@@ -57,14 +58,16 @@ export function TransferDone({
         <div className="grid gap-1">
           <dt className="text-sm text-muted-foreground">{t('done.reference')}</dt>
           <dd>
-            <bdi
-              dir="ltr"
-              className="font-mono font-semibold tracking-wider"
-              title={transfer.id}
-              data-testid="transfer-reference"
-            >
-              {shortReference(transfer.id)}
-            </bdi>
+            <Tooltip content={<bdi dir="ltr">{transfer.id}</bdi>}>
+              <bdi
+                dir="ltr"
+                tabIndex={0}
+                className="font-mono font-semibold tracking-wider"
+                data-testid="transfer-reference"
+              >
+                {shortReference(transfer.id)}
+              </bdi>
+            </Tooltip>
           </dd>
         </div>
       </dl>

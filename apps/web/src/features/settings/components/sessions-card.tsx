@@ -12,6 +12,7 @@ import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { describeUserAgent } from '../describe-user-agent';
 import { cardTitleClass } from './section';
+import { Tooltip } from '@/components/ui/tooltip';
 
 export function SessionsCard({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation(['settings', 'auth']);
@@ -102,7 +103,13 @@ function SessionRow({ item, canManage }: { item: SessionListItem; canManage: boo
         <Laptop aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
         <div className="grid min-w-0 gap-1 text-sm">
           <p className="flex flex-wrap items-center gap-2 font-medium">
-            <span title={item.userAgent ?? undefined}>{name}</span>
+            {item.userAgent ? (
+              <Tooltip content={item.userAgent}>
+                <span tabIndex={0}>{name}</span>
+              </Tooltip>
+            ) : (
+              <span>{name}</span>
+            )}
             {item.isCurrent ? (
               <span className="rounded-full bg-success/15 px-2 py-0.5 text-xs font-semibold text-foreground">
                 {t('sessions.thisDevice')}

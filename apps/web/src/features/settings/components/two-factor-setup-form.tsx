@@ -15,6 +15,7 @@ import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { copyText } from '../copy-text';
 import { QrCode } from './qr-code';
+import { Tooltip } from '@/components/ui/tooltip';
 
 export type TwoFactorSetup = ContractResponse<typeof auth.setUpTwoFactor>;
 
@@ -80,18 +81,19 @@ export function TwoFactorSetupForm({
             >
               {groupSecret(setup.secret)}
             </code>
-            <Button
-              type="button"
-              variant="outline"
-              size="icon"
-              aria-label={t('twoFactor.copySecret')}
-              title={t('twoFactor.copySecret')}
-              onClick={async () => {
-                if (await copyText(setup.secret)) toast.success(t('twoFactor.copied'));
-              }}
-            >
-              <Copy aria-hidden />
-            </Button>
+            <Tooltip content={t('twoFactor.copySecret')}>
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                aria-label={t('twoFactor.copySecret')}
+                onClick={async () => {
+                  if (await copyText(setup.secret)) toast.success(t('twoFactor.copied'));
+                }}
+              >
+                <Copy aria-hidden />
+              </Button>
+            </Tooltip>
           </div>
         </div>
         <CodeField

@@ -13,6 +13,7 @@ import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { UserNetWorthMenu } from './user-net-worth-menu';
+import { Tooltip } from '@/components/ui/tooltip';
 
 export function PlatformNetWorthCard() {
   const { t } = useTranslation('admin');
@@ -55,12 +56,14 @@ export function PlatformNetWorthCard() {
                 {t('netWorth.valuables')}:{' '}
                 <span className="tabular-nums">{formatUsd(netWorth.data.valuables)}</span>
                 <span aria-hidden> · </span>
-                <span title={t('netWorth.roundingHint')}>
-                  {t('netWorth.rounding')}:{' '}
-                  <span className="tabular-nums" data-testid="platform-rounding">
-                    {formatUsd(netWorth.data.rounding, { maximum: 8 })}
+                <Tooltip content={t('netWorth.roundingHint')}>
+                  <span tabIndex={0} className="underline decoration-dotted underline-offset-4">
+                    {t('netWorth.rounding')}:{' '}
+                    <span className="tabular-nums" data-testid="platform-rounding">
+                      {formatUsd(netWorth.data.rounding, { maximum: 8 })}
+                    </span>
                   </span>
-                </span>
+                </Tooltip>
               </>
             ) : (
               t('netWorth.description')

@@ -15,6 +15,7 @@ import { formatUsd } from '@/lib/money';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+import { Tooltip } from '@/components/ui/tooltip';
 
 export function UserNetWorthMenu() {
   const { t } = useTranslation('admin');
@@ -42,9 +43,11 @@ export function UserNetWorthMenu() {
                 <span aria-hidden>{entry.rank}</span>
               </span>
               <div className="grid min-w-0 flex-1 gap-0.5">
-                <span className="truncate font-medium" title={entry.email}>
-                  <bdi dir="ltr">{entry.email}</bdi>
-                </span>
+                <Tooltip content={<bdi dir="ltr">{entry.email}</bdi>}>
+                  <span className="truncate font-medium">
+                    <bdi dir="ltr">{entry.email}</bdi>
+                  </span>
+                </Tooltip>
                 <span className="font-semibold tabular-nums">
                   <span className="sr-only">{t('userNetWorth.total')}: </span>
                   {formatUsd(entry.totalNetWorth)}

@@ -30,6 +30,7 @@ import { cn } from '@/lib/utils';
 import { holdingName } from '@/lib/valuable-text';
 import { reportProposalConflict, reportProposed } from '@/components/staff/approvals-proposed';
 import { EmailAddress } from '@/components/ui/email-address';
+import { Tooltip } from '@/components/ui/tooltip';
 
 /** Traded positions (metals, crypto) follow listed prices: staff may delete them, not edit. */
 export function isEditable(valuable: AdminValuable): boolean {
@@ -84,26 +85,31 @@ const Row = memo(function Row({
         </p>
       </div>
       <div className="flex shrink-0 items-start gap-1">
-        <Button
-          variant="ghost"
-          size="icon"
-          disabled={!canEdit}
-          title={canEdit ? t('valuables.editNamed', { name }) : t('valuables.tradedHint')}
-          aria-label={t('valuables.editNamed', { name })}
-          onClick={() => onEdit(valuable)}
-        >
-          <Pencil aria-hidden />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-destructive hover:bg-destructive/10"
-          title={t('valuables.deleteNamed', { name })}
-          aria-label={t('valuables.deleteNamed', { name })}
-          onClick={() => onDelete(valuable)}
-        >
-          <Trash2 aria-hidden />
-        </Button>
+        <Tooltip content={canEdit ? t('valuables.editNamed', { name }) : t('valuables.tradedHint')}>
+          {/* A disabled button takes no pointer or focus: its wrapper shows why it is off. */}
+          <span tabIndex={canEdit ? -1 : 0} className="inline-flex">
+            <Button
+              variant="ghost"
+              size="icon"
+              disabled={!canEdit}
+              aria-label={t('valuables.editNamed', { name })}
+              onClick={() => onEdit(valuable)}
+            >
+              <Pencil aria-hidden />
+            </Button>
+          </span>
+        </Tooltip>
+        <Tooltip content={t('valuables.deleteNamed', { name })}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="text-destructive hover:bg-destructive/10"
+            aria-label={t('valuables.deleteNamed', { name })}
+            onClick={() => onDelete(valuable)}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        </Tooltip>
       </div>
     </li>
   );
