@@ -1,6 +1,6 @@
-// A country's flag (SPEC §2's country lists): an SVG picture loaded on demand, in a 3:2 box of
-// its own size until it comes, so nothing moves; a plain white flag for a country without one
-// (SPEC §3). Decorative: the country's name is always written beside it.
+// A country's flag (SPEC §2's country lists): an SVG picture loaded on demand, its 3:2 space kept
+// empty until it comes (or while no country is chosen), so nothing moves; a plain white flag for
+// a country without one (SPEC §3). Decorative: the country's name is always written beside it.
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/utils';
 import { loadFlag } from '../flags';
@@ -17,11 +17,14 @@ export function CountryFlag({ iso, className }: { iso: string | undefined; class
       isCurrent = false;
     };
   }, [iso]);
-  const src = flag && flag.iso === iso ? flag.src : undefined;
-  const box = cn('inline-block h-4 w-6 shrink-0 rounded-[2px] border border-border', className);
-  return src ? (
+  const loaded = flag && flag.iso === iso ? flag : undefined;
+  const size = cn('inline-block h-4 w-6 shrink-0', className);
+  const box = cn(size, 'rounded-[2px] border border-border');
+  // Nothing chosen yet, or its flag on its way: the space only, never an empty box.
+  if (!iso || !loaded) return <span aria-hidden className={cn(size, 'invisible')} />;
+  return loaded.src ? (
     <img
-      src={src}
+      src={loaded.src}
       alt=""
       aria-hidden
       className={box}

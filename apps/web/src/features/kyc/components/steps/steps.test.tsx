@@ -49,6 +49,9 @@ describe('KYC steps', () => {
     );
     const country = await screen.findByLabelText('Issuing country');
     expect(country).toHaveValue('');
+    // No country yet: no flag, and no empty box in its place.
+    expect(screen.queryByTestId('country-flag')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('country-flag-blank')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(country).toHaveAccessibleDescription(
       'Please choose the country that issued your document',
