@@ -165,59 +165,6 @@ export default tseslint.config(
                 "A domain's screens, its staff ones too, use no other domain's internals; a page in app/routes composes them.",
             })),
             {
-              target: [
-                'apps/web/src/features/*/!(staff)/**',
-                'apps/web/src/features/*/*.{ts,tsx}',
-              ],
-              from: ['apps/web/src/features/*/staff/**', 'apps/web/src/components/staff/**'],
-              message: 'Customer screens do not import staff code; only app/routes/admin.tsx does.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // A file put back in features/admin is refused, whatever it holds.
-    files: ['apps/web/src/features/admin/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Program',
-          message:
-            'There is no admin feature: a staff screen goes to features/<domain>/staff and one staffTabs entry (app/routes/admin.tsx).',
-        },
-      ],
-    },
-  },
-  {
-    // Staff screens live with their domain (features/<domain>/staff), the page app/routes/admin.tsx
-    // lists them (staffTabs), and what several domains' staff screens share is in
-    // components/staff. There is no admin feature to gather them again; a feature reaches no
-    // other feature, by alias or by a relative path; and a customer screen never imports staff
-    // code, so none of it reaches a customer's bundle.
-    files: ['apps/web/src/**/*.{ts,tsx}'],
-    rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: import.meta.dirname,
-          zones: [
-            {
-              target: 'apps/web/src',
-              from: 'apps/web/src/features/admin',
-              message:
-                'Staff screens live with their domain in features/<domain>/staff, listed by staffTabs in app/routes/admin.tsx.',
-            },
-            ...features.map((feature) => ({
-              target: `apps/web/src/features/${feature}`,
-              from: 'apps/web/src/features',
-              except: [`./${feature}`],
-              message:
-                "A domain's screens, its staff ones too, use no other domain's internals; a page in app/routes composes them.",
-            })),
-            {
               target: ['apps/web/src/features/*/!(staff)/**', 'apps/web/src/features/*/*.{ts,tsx}'],
               from: ['apps/web/src/features/*/staff/**', 'apps/web/src/components/staff/**'],
               message: 'Customer screens do not import staff code; only app/routes/admin.tsx does.',
