@@ -10,6 +10,7 @@ import { customerPassword, randomAddress } from './support/kyc-api.ts';
 import { expectPageAccessible, openStaffPage } from './support/vault.ts';
 import enAdmin from '../apps/web/src/locales/en/admin.json' with { type: 'json' };
 import arAdmin from '../apps/web/src/locales/ar/admin.json' with { type: 'json' };
+import { auditActionLabels } from '../packages/shared/src/audit-labels.ts';
 
 const catalogs = { en: enAdmin, ar: arAdmin } as const;
 
@@ -66,7 +67,7 @@ for (const language of ['en', 'ar'] as const) {
       const resetRow = staffPage
         .getByTestId('audit-row')
         .filter({ hasText: email })
-        .filter({ hasText: a.audit.actions.admin.password_reset });
+        .filter({ hasText: auditActionLabels[language]['admin.password_reset'] });
       await expect(resetRow).toHaveCount(1);
       await expect(resetRow).toContainText(staff.email);
       await expect(resetRow).toContainText('revokedSessions');
@@ -88,7 +89,9 @@ for (const language of ['en', 'ar'] as const) {
       await staffPage.getByLabel(a.audit.filters.action, { exact: true }).selectOption('auth.');
       await staffPage.getByRole('button', { name: a.audit.filters.apply, exact: true }).click();
       await expect(
-        staffPage.getByTestId('audit-row').filter({ hasText: a.audit.actions.auth.sign_up }),
+        staffPage
+          .getByTestId('audit-row')
+          .filter({ hasText: auditActionLabels[language]['auth.sign_up'] }),
       ).toHaveCount(1);
       await staffPage
         .getByLabel(a.audit.filters.action, { exact: true })
@@ -104,16 +107,19 @@ for (const language of ['en', 'ar'] as const) {
       const csv = readFileSync(await file.path(), 'utf8');
       const lines = csv.trimEnd().split('\r\n');
       expect(lines[0]).toBe(
-        'Time (UTC),Action,Actor email,Actor ID,Customer email,Customer ID,IP address,Details',
+        'Time (UTC),Action,Action code,Actor email,Actor ID,Customer email,Customer ID,IP address,Details',
       );
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toContain(`,admin.password_reset,${staff.email},`);
+      // The action named in the page's language, beside its code.
+      expect(lines[1]).toContain(
+        `,${auditActionLabels[language]['admin.password_reset']},admin.password_reset,${staff.email},`,
+      );
       expect(lines[1]).toContain(`,${email},${customer.id},`);
 
       // Reset shows the whole log again.
       await staffPage.getByRole('button', { name: a.audit.filters.reset, exact: true }).click();
       await expect(staffPage.getByLabel(a.audit.filters.customer, { exact: true })).toHaveValue('');
-      await expect(link).toHaveAttribute('href', '/api/v1/admin/audit.csv');
+      await expect(link).toHaveAttribute('href', `/api/v1/admin/audit.csv?language=${language}`);
       await expect(staffPage.getByTestId('audit-total')).not.toHaveText(
         a.audit.total_one.replace('{{count}}', '1'),
       );

@@ -1,6 +1,7 @@
 // The audit log as staff read it (DESIGN §4, issue 15): every security event and staff action
 // the server records, the filters of the audit viewer and the page it answers.
 import { z } from 'zod';
+import { languages } from './i18n.ts';
 
 /** Every action the server writes to the audit log. */
 export const auditActions = [
@@ -107,6 +108,11 @@ export const auditFilterSchema = z.strictObject({
   to: auditDate.optional(),
 });
 export type AuditFilter = z.output<typeof auditFilterSchema>;
+
+/** The export's filters, and the language its action labels are in (the page's, else the browser's). */
+export const auditExportQuerySchema = auditFilterSchema.extend({
+  language: z.enum(languages).optional(),
+});
 
 export const auditQuerySchema = auditFilterSchema.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import {
   auditExportLimit,
-  auditFilterSchema,
+  auditExportQuerySchema,
   auditPageSchema,
   auditQuerySchema,
 } from '../audit.ts';
@@ -32,8 +32,8 @@ export const exportAuditLog = defineContract({
   access: 'admin',
   tag,
   summary: 'The audit log as CSV: the rows matching the filters, newest first',
-  description: `At most the newest ${auditExportLimit.toLocaleString('en')} rows. The header and the action codes are the log's own, in English; details are JSON.`,
-  query: auditFilterSchema,
+  description: `At most the newest ${auditExportLimit.toLocaleString('en')} rows. The header is the log's own, in English; each row has its action's code and, beside it, the action's name in \`language\` (or the first supported language of Accept-Language); details are JSON.`,
+  query: auditExportQuerySchema,
   status: 200,
   response: z.string().describe('RFC 4180 CSV with a header row'),
   responseType: 'text/csv',

@@ -280,12 +280,13 @@ describe('the CSV export', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const [header, ...rows] = rowsOf(res.body);
     expect(header).toBe(
-      'Time (UTC),Action,Actor email,Actor ID,Customer email,Customer ID,IP address,Details',
+      'Time (UTC),Action,Action code,Actor email,Actor ID,Customer email,Customer ID,IP address,Details',
     );
     expect(rows).toHaveLength(6);
     const cells = cellsOf(rows[0] ?? '');
-    expect(cells.slice(0, 7)).toEqual([
+    expect(cells.slice(0, 8)).toEqual([
       '2026-03-11T09:00:00.000Z',
+      'Book balance set',
       'admin.book_balance_set',
       staff.email,
       staff.userId,
@@ -293,19 +294,39 @@ describe('the CSV export', () => {
       bob.userId,
       '10.1.2.3',
     ]);
-    expect(JSON.parse(cells[7] ?? '')).toEqual({ from: '0.00', to: '1500.00' });
+    expect(JSON.parse(cells[8] ?? '')).toEqual({ from: '0.00', to: '1500.00' });
     // The failed sign-ins have no actor: both of its cells are empty.
     for (const row of rows.slice(1)) {
-      expect(cellsOf(row).slice(1, 5)).toEqual(['auth.sign_in_failed', '', '', bob.email]);
+      expect(cellsOf(row).slice(1, 6)).toEqual([
+        'Sign-in failed',
+        'auth.sign_in_failed',
+        '',
+        '',
+        bob.email,
+      ]);
     }
 
     const actions = rowsOf((await csv(`${march}&action=admin.`)).body).slice(1);
-    expect(actions.map((row) => row.split(',')[1])).toEqual([
+    expect(actions.map((row) => row.split(',')[2])).toEqual([
       'admin.book_balance_set',
       'admin.password_reset',
     ]);
     const nothing = rowsOf((await csv('actor=nobody%40example.com')).body);
     expect(nothing).toHaveLength(1);
+  });
+
+  it("names each action in the page's language, else the browser's, beside its code", async () => {
+    const arabic = rowsOf((await csv(`${march}&action=admin.&language=ar`)).body).slice(1);
+    expect(arabic.map((row) => cellsOf(row).slice(1, 3))).toEqual([
+      ['تعيين الرصيد الدفتري', 'admin.book_balance_set'],
+      ['إعادة تعيين كلمة المرور من الموظفين', 'admin.password_reset'],
+    ]);
+    const fromBrowser = await call(t, 'GET', `/admin/audit.csv?${march}&action=admin.`, undefined, {
+      cookie: staff.cookie,
+      headers: { 'accept-language': 'ar-AE,ar;q=0.9,en;q=0.5' },
+    });
+    expect(cellsOf(rowsOf(fromBrowser.body)[1] ?? '')[1]).toBe('تعيين الرصيد الدفتري');
+    expect((await csv(`${march}&language=fr`)).statusCode).toBe(400);
   });
 
   it('escapes what a spreadsheet would run as a formula, and quotes what needs it', async () => {
@@ -321,11 +342,11 @@ describe('the CSV export', () => {
     const res = await csv(`customer=${encodeURIComponent(hostile.email)}`);
     const rows = rowsOf(res.body).slice(1);
     const addedRow = cellsOf(rows.find((row) => row.includes('admin.valuable_added')) ?? '');
-    expect(addedRow).toHaveLength(8);
+    expect(addedRow).toHaveLength(9);
     // The customer's address begins with "-": it is text, not a formula.
-    expect(addedRow[4]).toBe(`'${hostile.email}`);
+    expect(addedRow[5]).toBe(`'${hostile.email}`);
     // The item name is whole inside the details, which a spreadsheet reads as text.
-    expect(JSON.parse(addedRow[7] ?? '')).toMatchObject({ itemName: formula });
+    expect(JSON.parse(addedRow[8] ?? '')).toMatchObject({ itemName: formula });
     for (const row of rows) {
       for (const cell of cellsOf(row)) expect(cell, row).not.toMatch(/^[=+\-@\t\r]/);
     }

@@ -2,6 +2,7 @@
 // or download the matching rows as CSV.
 import type { FastifyInstance } from 'fastify';
 import * as audit from '@secure-vault/shared/audit/contracts';
+import { languageFromHeader } from '@secure-vault/shared/i18n';
 import type { AppContext } from '../../context.ts';
 import { route } from '../../http/route.ts';
 import { auditCsvFilename, exportAuditCsv } from './export-audit.ts';
@@ -15,7 +16,12 @@ export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, audit.exportAuditLog, async (request, _auth, reply) => {
-    const csv = await exportAuditCsv(ctx.db, request.query);
+    const { language, ...filter } = request.query;
+    const csv = await exportAuditCsv(
+      ctx.db,
+      filter,
+      language ?? languageFromHeader(request.headers['accept-language']),
+    );
     return reply
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${auditCsvFilename(ctx.clock.now())}"`)

@@ -171,7 +171,7 @@ export function AuditFilters({
                   .filter((action) => action.startsWith(`${group}.`))
                   .map((action) => (
                     <option key={action} value={action}>
-                      {auditActionLabel(t, action)}
+                      {auditActionLabel(action)}
                     </option>
                   ))}
               </optgroup>

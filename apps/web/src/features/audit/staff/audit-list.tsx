@@ -2,17 +2,18 @@
 // whose account it concerns, from where, and the details as short "key: value" pairs. A table on
 // wide screens; below, one card per entry. Addresses and ids are left to right and wrap anywhere,
 // so a long one never pushes the page sideways.
-import type { TFunction } from 'i18next';
 import type { AuditEntry } from '@secure-vault/shared/audit';
+import { auditActionLabels } from '@secure-vault/shared/audit-labels';
 import { formatDate } from '@/lib/format';
-import { useTranslation } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { EmailAddress } from '@/components/ui/email-address';
 
 const timeFormat: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
 /** The action's name in the page's language; an action this page does not know, as recorded. */
-export function auditActionLabel(t: TFunction<'admin'>, action: string): string {
-  return t(`audit.actions.${action}`, { defaultValue: action });
+export function auditActionLabel(action: string, language = currentLanguage()): string {
+  const labels: Record<string, string> = auditActionLabels[language];
+  return labels[action] ?? action;
 }
 
 /**
@@ -104,7 +105,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
             data-testid="audit-card"
           >
             <div className="flex flex-wrap items-start justify-between gap-2">
-              <p className="font-medium">{auditActionLabel(t, entry.action)}</p>
+              <p className="font-medium">{auditActionLabel(entry.action)}</p>
               <p className="text-sm text-muted-foreground">
                 <Time entry={entry} />
               </p>
@@ -176,7 +177,7 @@ export function AuditList({ entries }: { entries: AuditEntry[] }) {
                   <Time entry={entry} />
                 </td>
                 <td className={`${cellClass} break-words font-medium`}>
-                  {auditActionLabel(t, entry.action)}
+                  {auditActionLabel(entry.action)}
                 </td>
                 <td className={cellClass}>
                   <Person person={entry.actor} none={system} />

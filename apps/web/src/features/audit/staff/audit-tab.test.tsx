@@ -102,7 +102,8 @@ describe('AuditTab', () => {
     // The phone layout has the same entries as cards.
     expect(within(screen.getByTestId('audit-cards')).getAllByTestId('audit-card')).toHaveLength(3);
     const csv = screen.getByRole('link', { name: 'Export CSV' });
-    expect(csv).toHaveAttribute('href', '/api/v1/admin/audit.csv');
+    // Its action names in the page's language.
+    expect(csv).toHaveAttribute('href', '/api/v1/admin/audit.csv?language=en');
     expect(csv).toHaveAttribute('download');
     // One page: no pager.
     expect(screen.queryByTestId('audit-pager')).not.toBeInTheDocument();
@@ -129,7 +130,7 @@ describe('AuditTab', () => {
     expect(fetchMock).toHaveBeenLastCalledWith(filtered, expect.anything());
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      '/api/v1/admin/audit.csv?actor=staff%40example.com&action=admin.password_reset&from=2026-03-01&to=2026-03-31',
+      '/api/v1/admin/audit.csv?actor=staff%40example.com&action=admin.password_reset&from=2026-03-01&to=2026-03-31&language=en',
     );
 
     // A family of actions; Enter in a field applies too.
@@ -143,7 +144,7 @@ describe('AuditTab', () => {
     );
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
       'href',
-      `/api/v1/admin/audit.csv?customer=${amira.id}&action=auth.`,
+      `/api/v1/admin/audit.csv?customer=${amira.id}&action=auth.&language=en`,
     );
   });
 

@@ -31,7 +31,9 @@ export function AuditTab() {
   });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / pageSize)) : 1;
-  const csvUrl = apiUrl(audit.exportAuditLog, { query: filter });
+  const csvUrl = apiUrl(audit.exportAuditLog, {
+    query: { ...filter, language: currentLanguage() },
+  });
 
   return (
     <Card>
