@@ -11,7 +11,7 @@ import {
   sentBody,
   stubKyc,
   stubUploads,
-} from '@/features/kyc/test-kyc';
+} from '@/test/kyc-test-data';
 import { loadCatalogs, renderWithProviders } from '@/test/render';
 import KycRoute from './kyc';
 
