@@ -1,5 +1,6 @@
 // What a row of Transfer Management says about one transfer (SPEC §3 unified row), shared by the
 // table and the phone cards: its type and reference, whose it is, where it goes, and when.
+import { Fragment } from 'react';
 import type { TFunction } from 'i18next';
 import type { AdminTransfer } from '@secure-vault/shared/transfers';
 import { findAsset } from '@secure-vault/shared/catalogue';
@@ -16,11 +17,31 @@ export function transferDate(transfer: AdminTransfer): string {
   return formatDate(transfer.createdAt, undefined, dateTime);
 }
 
-/** An email or account number: always left to right, and allowed to wrap anywhere. */
-function Ltr({ children, mono = false }: { children: string; mono?: boolean }) {
+/** Longer than this (an IBAN), a number may wrap, but only between its groups of four. */
+const wholeUpTo = 20;
+
+/**
+ * An account number or a reference: left to right even in Arabic, and never cut mid-number. One
+ * as long as an IBAN may wrap between its groups of four (as it is printed), without a space
+ * added, so it still copies whole.
+ */
+export function AccountCode({ children }: { children: string }) {
+  if (children.length <= wholeUpTo) {
+    return (
+      <bdi dir="ltr" className="whitespace-nowrap font-mono">
+        {children}
+      </bdi>
+    );
+  }
+  const groups = children.match(/.{1,4}/g) ?? [children];
   return (
-    <bdi dir="ltr" className={mono ? 'break-all font-mono' : 'break-all'}>
-      {children}
+    <bdi dir="ltr" className="font-mono">
+      {groups.map((group, index) => (
+        <Fragment key={index}>
+          {index > 0 ? <wbr /> : null}
+          <span className="whitespace-nowrap">{group}</span>
+        </Fragment>
+      ))}
     </bdi>
   );
 }
@@ -32,7 +53,7 @@ function Party({ email, accountNumber }: { email: string | null; accountNumber: 
       <span>{email ? <EmailAddress email={email} /> : t('transfers.details.unknownParty')}</span>
       {accountNumber ? (
         <span className="text-xs text-muted-foreground">
-          <Ltr mono>{accountNumber}</Ltr>
+          <AccountCode>{accountNumber}</AccountCode>
         </span>
       ) : null}
     </span>
@@ -115,7 +136,7 @@ export function TransferDetails({ transfer }: { transfer: AdminTransfer }) {
           </span>
           {transfer.bankAccountNumber ? (
             <span className="text-xs text-muted-foreground">
-              <Ltr mono>{transfer.bankAccountNumber}</Ltr>
+              <AccountCode>{transfer.bankAccountNumber}</AccountCode>
             </span>
           ) : null}
         </span>
@@ -135,7 +156,7 @@ export function TransferDetails({ transfer }: { transfer: AdminTransfer }) {
           <span>{t('transfers.details.bankTransfer')}</span>
           {transfer.reference ? (
             <span className="text-xs text-muted-foreground">
-              {t('transfers.details.quoting')} <Ltr mono>{transfer.reference}</Ltr>
+              {t('transfers.details.quoting')} <AccountCode>{transfer.reference}</AccountCode>
             </span>
           ) : null}
         </span>

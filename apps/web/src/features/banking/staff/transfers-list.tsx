@@ -1,7 +1,9 @@
 // Transfer Management's list (SPEC §2 tab 3): Type, Amount, Status, From/User, To/Details, Date
 // and Actions. A table on wide screens; below, one card per transfer, as the other tabs do, so
 // the status and the actions never hide in a side-scroller on a phone. Only a pending request
-// has actions (DESIGN §5: a final state is final); an asset transfer is completed at once.
+// has actions (DESIGN §5: a final state is final); an asset transfer is completed at once. In the
+// table the actions stack, and emails and account numbers wrap only at their own seams, so the
+// table fits its card at 1280 px; narrower, it scrolls inside the card.
 import { Ban, CircleCheck, CircleX } from 'lucide-react';
 import type { AdminTransfer, FinalTransferStatus } from '@secure-vault/shared/transfers';
 import { Button } from '@/components/ui/button';
@@ -45,7 +47,7 @@ function Actions({
   const which = ` (${t(`transfers.types.${transfer.type}`)}, ${transfer.userEmail}, ${formatUsd(transfer.amount)})`;
   return (
     <div
-      className="flex flex-wrap items-center gap-2 lg:flex-nowrap lg:justify-end"
+      className="flex flex-wrap items-center gap-2 lg:flex-col lg:items-stretch"
       aria-busy={isUpdating}
     >
       {actions.map(({ status, label, icon: Icon, variant }) => (

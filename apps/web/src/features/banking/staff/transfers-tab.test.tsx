@@ -5,7 +5,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
-import { bankDeposit, listPath, listUrl, page, rowOf } from '@/test/staff-transfer-test-data';
+import {
+  bankDeposit,
+  listPath,
+  listUrl,
+  page,
+  rowOf,
+  withdrawal,
+} from '@/test/staff-transfer-test-data';
 import { TransfersTab } from './transfers-tab';
 
 const namespaces = ['admin', 'catalogue', 'transfers', 'auth'];
@@ -166,6 +173,45 @@ describe('TransfersTab', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('transfers-empty')).toHaveTextContent('No transfers found');
     expect(screen.getByTestId('transfers-total')).toHaveTextContent('0 transfers');
+  });
+
+  it('keeps emails and account numbers whole and left to right; an IBAN wraps only between groups of four', async () => {
+    await i18next.changeLanguage('ar');
+    await i18next.loadNamespaces(['common', ...namespaces]);
+    const iban = 'AE070331234567890123456';
+    const toIban = { ...withdrawal, bankAccountNumber: iban };
+    stubApi({ [listUrl]: { status: 200, body: page({ items: [bankDeposit, toIban], total: 2 }) } });
+    renderWithProviders(<TransfersTab />);
+    const deposit = await rowOf(bankDeposit);
+    const account = within(deposit).getByText('1234567897');
+    expect(account.closest('bdi')).toHaveAttribute('dir', 'ltr');
+    expect(account).toHaveClass('whitespace-nowrap');
+    expect(account).not.toHaveClass('break-all');
+    const email = within(deposit).getByText(
+      (_, node) => node?.textContent === 'amira@example.com' && node.tagName === 'BDI',
+    );
+    expect(email).toHaveAttribute('dir', 'ltr');
+    expect(email).not.toHaveClass('break-all');
+
+    const bank = within(await rowOf(toIban)).getByText(
+      (_, node) => node?.tagName === 'BDI' && node.textContent === iban,
+    );
+    expect(bank).toHaveAttribute('dir', 'ltr');
+    expect(bank).not.toHaveClass('break-all');
+    // Each group of four stays whole; the only places to wrap are between them.
+    const groups = [...bank.querySelectorAll('span')].map((group) => group.textContent);
+    expect(groups).toEqual(['AE07', '0331', '2345', '6789', '0123', '456']);
+    expect(bank.querySelectorAll('wbr')).toHaveLength(5);
+  });
+
+  it("stacks a pending request's actions in the table, so the table fits its card", async () => {
+    stubApi({ [listUrl]: { status: 200, body: page() } });
+    renderWithProviders(<TransfersTab />);
+    const row = await rowOf(bankDeposit);
+    const actions = within(row).getByRole('button', { name: /^Complete/ }).parentElement!;
+    // Side by side the three buttons made the table 34 px wider than its card at 1280 px.
+    expect(actions).toHaveClass('lg:flex-col');
+    expect(actions).not.toHaveClass('lg:flex-nowrap');
   });
 
   it('reads in Arabic, with the same actions and the decision explained, approval included', async () => {
