@@ -52,7 +52,10 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
   },
   INSUFFICIENT_ASSETS: (d) =>
     `Insufficient asset balance: your unlocked holdings are worth ${usd(d.available ?? '0')}, less than ${usd(d.wanted ?? '0')}.`,
-  NOT_DELIVERABLE: () => 'Digital assets cannot be delivered',
+  NOT_DELIVERABLE: (d) =>
+    d.what === 'cash'
+      ? 'Cash is not delivered: withdraw it to your bank account with a withdrawal.'
+      : 'Digital assets cannot be delivered',
   KYC_REQUIRED: () => 'Please complete identity verification (KYC) first.',
   QUANTITY_INVALID: (d) =>
     d.what === 'whole'

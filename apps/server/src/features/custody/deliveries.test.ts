@@ -190,7 +190,7 @@ describe('asking for a delivery', () => {
     expect(await positionOf(t, customer.userId, 'AU')).toMatchObject({ quantity: '700.00000000' });
   });
 
-  it('refuses crypto and cash: they are digital', async () => {
+  it('refuses crypto as digital, and cash as something withdrawn to a bank instead', async () => {
     const customer = await verifiedCustomer(t, { cash: '500' });
     await buy(customer, 'BTC', '0.001');
     const bitcoin = await positionOf(t, customer.userId, 'BTC');
@@ -199,12 +199,16 @@ describe('asking for a delivery', () => {
     for (const what of [
       { valuableId: bitcoin?.id ?? '' },
       { valuableId: bitcoin?.id ?? '', quantity: '0.0005' },
-      { valuableId: cash },
-      { valuableId: cash, quantity: '10' },
     ]) {
       expect(errorOf(await ask(customer, what), 422)).toEqual({
         code: 'NOT_DELIVERABLE',
         message: 'Digital assets cannot be delivered',
+      });
+    }
+    for (const what of [{ valuableId: cash }, { valuableId: cash, quantity: '10' }]) {
+      expect(errorOf(await ask(customer, what), 422)).toEqual({
+        code: 'NOT_DELIVERABLE',
+        message: 'Cash is not delivered: withdraw it to your bank account with a withdrawal.',
       });
     }
     expect(await valuablesOf(t, customer.userId)).toEqual(before);

@@ -21,7 +21,11 @@ BEGIN
   IF NOT FOUND OR v_item.status = 'delivered' THEN
     PERFORM ledger_refuse('NOT_FOUND', '{}');
   END IF;
-  IF v_item.asset_symbol = 'USD' OR p_assets -> v_item.asset_symbol ->> 'kind' = 'crypto' THEN
+  -- Cash leaves by a withdrawal to a bank; crypto never leaves the vault: each is told apart.
+  IF v_item.asset_symbol = 'USD' THEN
+    PERFORM ledger_refuse('NOT_DELIVERABLE', jsonb_build_object('what', 'cash'));
+  END IF;
+  IF p_assets -> v_item.asset_symbol ->> 'kind' = 'crypto' THEN
     PERFORM ledger_refuse('NOT_DELIVERABLE', '{}');
   END IF;
   -- A negative entry (a reduction staff recorded) is a debt, not an item: delivering it would

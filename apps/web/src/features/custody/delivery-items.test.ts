@@ -38,7 +38,7 @@ describe('deliveryItems', () => {
       ['Gold', 'metal', null],
       ['Diamond necklace', 'whole', null],
       ['Bitcoin', 'digital', 'digital'],
-      ['Cash', 'digital', 'digital'],
+      ['Cash', 'digital', 'cash'],
       ['Oil painting', 'whole', 'locked'],
       ['Pocket watch', 'whole', 'in_delivery'],
     ]);
@@ -54,7 +54,7 @@ describe('deliveryItems', () => {
       { ...cash, id: 'a0000000-0000-4000-8000-000000000004', estimatedValue: '0.00' },
       { ...necklace, status: 'delivered' },
     ]);
-    expect(items.map((item) => item.unavailable)).toEqual(['digital']);
+    expect(items.map((item) => item.unavailable)).toEqual(['cash']);
     expect(hasDeliverable(items)).toBe(false);
     expect(hasDeliverable(deliveryItems([necklace]))).toBe(true);
   });

@@ -1,7 +1,7 @@
 // What Settings' delivery request can send (SPEC §2, §5 "Delivery request"; DESIGN §5 Delivery):
 // physical items and metals only, a whole valuable or part of a metal position, nothing locked
-// for a term or already on its way. Digital holdings (cash, crypto) are listed but cannot be
-// chosen. The form's schema checks each field with the shared `deliveryRequestSchema`, so the
+// for a term or already on its way. Cash (withdrawn to a bank instead) and crypto are listed but
+// cannot be chosen, each with its own reason. The form's schema checks each field with the shared `deliveryRequestSchema`, so the
 // messages are the server's own keys, and its output is the request's body.
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
@@ -19,8 +19,8 @@ import { decimalsOf, normalizeDecimal } from '@/lib/money';
 /** A metal position may go in part (by milligram); anything else physical goes whole. */
 export type DeliveryKind = 'metal' | 'whole' | 'digital';
 
-/** Why a listed valuable cannot be chosen. */
-export type UndeliverableReason = 'digital' | 'locked' | 'in_delivery';
+/** Why a listed valuable cannot be chosen: cash has its own way out (a withdrawal to a bank). */
+export type UndeliverableReason = 'cash' | 'digital' | 'locked' | 'in_delivery';
 
 export interface DeliveryItem {
   valuable: Valuable;
@@ -34,10 +34,15 @@ export interface DeliveryItem {
   unavailable: UndeliverableReason | null;
 }
 
+/** SPEC §3: cash entries may carry "Cash" or "cash". */
+function isCashEntry(valuable: Valuable): boolean {
+  return valuable.assetSymbol === cashSymbol || valuable.itemType.toLowerCase() === 'cash';
+}
+
 function kindOf(valuable: Valuable, asset: Asset | null): DeliveryKind {
-  // SPEC §3: cash entries may carry "Cash" or "cash"; crypto "Cryptocurrency" or "crypto".
+  // Crypto entries may carry "Cryptocurrency" or "crypto".
   const type = valuable.itemType.toLowerCase();
-  if (valuable.assetSymbol === cashSymbol || type === 'cash' || type === 'crypto') return 'digital';
+  if (isCashEntry(valuable) || type === 'crypto') return 'digital';
   if (asset?.kind === 'crypto') return 'digital';
   if (asset?.kind === 'metal' || (valuable.assetSymbol && valuable.unit === 'mg')) return 'metal';
   return 'whole';
@@ -49,7 +54,9 @@ function toItem(valuable: Valuable): DeliveryItem {
   const kind = kindOf(valuable, asset);
   const unavailable: UndeliverableReason | null =
     kind === 'digital'
-      ? 'digital'
+      ? isCashEntry(valuable)
+        ? 'cash'
+        : 'digital'
       : valuable.status === 'locked' || valuable.status === 'in_delivery'
         ? valuable.status
         : null;

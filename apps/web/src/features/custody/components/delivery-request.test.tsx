@@ -119,7 +119,7 @@ describe('Delivery Services card', () => {
     expect(screen.queryByRole('button', { name: 'Submit Request' })).toBeNull();
   });
 
-  it('offers physical items and metals; digital and locked holdings cannot be chosen', async () => {
+  it('offers physical items and metals; cash, digital and locked holdings cannot be chosen', async () => {
     stubApi(routes());
     renderWithProviders(<DeliveryCard isImpersonation={false} />, { route: requestRoute });
     const group = await screen.findByRole('group', { name: 'Asset to deliver' });
@@ -135,7 +135,7 @@ describe('Delivery Services card', () => {
       /Digital assets cannot be delivered/,
     );
     expect(within(group).getByRole('radio', { name: /^Cash/ })).toHaveAccessibleDescription(
-      'Digital assets cannot be delivered',
+      'Cash is not delivered: withdraw it to your bank from Withdrawal.',
     );
     expect(within(group).getByRole('radio', { name: /Oil painting/ })).toHaveAccessibleDescription(
       /Fixed for a term/,
@@ -181,6 +181,9 @@ describe('Delivery Services card', () => {
     });
     expect(screen.getByRole('radio', { name: /بيتكوين|Bitcoin/ })).toHaveAccessibleDescription(
       /لا يمكن توصيل الأصول الرقمية/,
+    );
+    expect(screen.getByRole('radio', { name: /^(النقد|Cash)/ })).toHaveAccessibleDescription(
+      'النقد لا يُوصَّل: اسحبه إلى حسابك المصرفي من صفحة السحب.',
     );
   });
 
