@@ -58,6 +58,10 @@ describe('your fixed terms', () => {
     );
     expect(within(matured).queryByRole('progressbar')).toBeNull();
     expect(await screen.findByTestId('fixed-cash')).toHaveTextContent('$1,250.00');
+    // The figure is named as the cash balance, not read as a profit.
+    expect(screen.getByTestId('fixed-cash-line')).toHaveTextContent(
+      'Your cash balance: $1,250.00 Profits are paid into it when a term matures.',
+    );
   });
 
   it('counts the last day in hours and minutes', async () => {
@@ -119,5 +123,9 @@ describe('your fixed terms', () => {
     const matured = screen.getByTestId(`fixed-term-${maturedTerm.id}`);
     expect(matured).toHaveTextContent('الربح المدفوع');
     expect(matured).toHaveTextContent('القطعة بأكملها');
+    await screen.findByTestId('fixed-cash');
+    expect(screen.getByTestId('fixed-cash-line')).toHaveTextContent(
+      /^رصيدك النقدي:.*تُودَع فيه الأرباح/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 // "Your fixed terms" on /fixed-assets (DESIGN §5): active terms, counting down, then matured ones
-// with their profit paid; and the cash balance the profits are paid into. Both refresh live when
+// with their profit paid; and the cash balance, named as such, that the profits are paid into. Both refresh live when
 // a term matures (the realtime `valuables` topic), so the customer sees the term close and the
 // cash rise without reloading.
 import { Wallet } from 'lucide-react';
@@ -20,16 +20,22 @@ function CashLine() {
   const summary = useApiQuery(vault.getSummary);
   if (summary.isError) return null;
   return (
-    <div className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground">
+    <div
+      className="flex flex-wrap items-center gap-x-2 text-sm text-muted-foreground"
+      data-testid="fixed-cash-line"
+    >
       <Wallet aria-hidden className="size-4 shrink-0" />
-      {t('fixed.list.cash')}
+      {/* The balance is named as the balance, the profits said apart: a figure right after
+          "profits are paid into your cash" read as the profit itself. */}
+      <span>{t('fixed.list.cash')}</span>{' '}
       {summary.data ? (
         <span className="font-semibold text-foreground tabular-nums" data-testid="fixed-cash">
           {formatUsd(summary.data.cashBalance)}
         </span>
       ) : (
         <Skeleton className="h-4 w-20" />
-      )}
+      )}{' '}
+      <span>{t('fixed.list.cashNote')}</span>
     </div>
   );
 }
