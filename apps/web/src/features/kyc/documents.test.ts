@@ -5,6 +5,7 @@ import {
   documentFileProblem,
   documentSides,
   isPreviewable,
+  fileSize,
   sizeInMegabytes,
 } from './documents';
 
@@ -58,6 +59,19 @@ describe('document files', () => {
     expect(isPreviewable('image/png')).toBe(true);
     expect(isPreviewable('application/pdf')).toBe(false);
     expect(sizeInMegabytes(2.5 * megabyte)).toBe(2.5);
+    expect(documentAccept).toContain('.heic');
+  });
+
+  it('tells a file’s size as people read it, in kilobytes under a megabyte', () => {
+    const shown = (bytes: number, language: 'en' | 'ar' = 'en') => fileSize(bytes, language);
+    expect(shown(420 * 1024)).toEqual({ unit: 'kb', size: '420' });
+    expect(shown(300)).toEqual({ unit: 'kb', size: '1' });
+    expect(shown(0)).toEqual({ unit: 'kb', size: '0' });
+    expect(shown(1023.7 * 1024)).toEqual({ unit: 'mb', size: '1' });
+    expect(shown(1.4 * megabyte)).toEqual({ unit: 'mb', size: '1.4' });
+    expect(shown(9.96 * megabyte)).toEqual({ unit: 'mb', size: '10' });
+    expect(shown(1234 * 1024)).toEqual({ unit: 'mb', size: '1.2' });
+    expect(shown(999 * 1024, 'ar')).toEqual({ unit: 'kb', size: '999' });
     expect(documentAccept).toContain('.heic');
     expect(documentAccept).toContain('application/pdf');
   });

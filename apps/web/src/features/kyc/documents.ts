@@ -8,6 +8,8 @@ import {
   documentMediaTypes,
   type documentTypes,
 } from '@secure-vault/shared/kyc';
+import type { Language } from '@secure-vault/shared/i18n';
+import { numberFormat } from '@/lib/format';
 
 export type DocumentType = (typeof documentTypes)[number];
 
@@ -59,3 +61,27 @@ export function sizeInMegabytes(bytes: number): number {
 }
 
 export const documentMaxMegabytes = sizeInMegabytes(documentMaxBytes);
+
+/**
+ * A file's size as people read it, in the language's number format: whole kilobytes under a
+ * megabyte ("420 KB", at least 1 for a file that is not empty), else megabytes to one decimal
+ * ("1.4 MB"). Binary units, as the 10 MB limit is counted. `unit` picks the text ("sizeKb").
+ */
+export function fileSize(bytes: number, language: Language): { unit: 'kb' | 'mb'; size: string } {
+  const megabytes = sizeInMegabytes(bytes);
+  if (megabytes >= 1) {
+    const format = numberFormat(language, 'file-megabytes', { maximumFractionDigits: 1 });
+    return { unit: 'mb', size: format.format(megabytes) };
+  }
+  const kilobytes = bytes > 0 ? Math.max(1, Math.round(bytes / 1024)) : 0;
+  // 1,023.6 KB rounds to 1,024: say "1 MB" rather than a kilobyte count that is a megabyte.
+  if (kilobytes >= 1024)
+    return {
+      unit: 'mb',
+      size: numberFormat(language, 'file-megabytes', { maximumFractionDigits: 1 }).format(1),
+    };
+  return {
+    unit: 'kb',
+    size: numberFormat(language, 'file-kilobytes', { maximumFractionDigits: 0 }).format(kilobytes),
+  };
+}

@@ -1,15 +1,14 @@
 // One side of the identity document: choose or replace its file (a real file input, labelled by
-// the side's name), a preview of an image, its name and size in MB, the upload's progress, and
+// the side's name), a preview of an image, its name and size ("420 KB", "1.4 MB"), the upload's progress, and
 // the reason a file was refused.
 import { useId } from 'react';
 import { CheckCircle2, FileText, Trash2 } from 'lucide-react';
 import type { KycDocument } from '@secure-vault/shared/kyc';
 import { isLanguage } from '@secure-vault/shared/i18n';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { numberFormat } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { documentAccept, isPreviewable, sizeInMegabytes } from '../documents';
+import { documentAccept, fileSize, isPreviewable } from '../documents';
 import { ProgressBar } from './progress-bar';
 
 export interface ChosenFile {
@@ -51,12 +50,9 @@ export function DocumentSideField({
   const { t, i18n } = useTranslation('kyc');
   const id = useId();
   const language = isLanguage(i18n.language) ? i18n.language : 'en';
-  const megabytes = numberFormat(language, 'kyc-megabytes', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
   const isUploading = progress !== undefined;
   const shown = chosen ?? document;
+  const { unit: sizeUnit, size } = fileSize(shown?.size ?? 0, language);
   const isStored =
     document !== undefined && !isUploading && (!chosen || chosen.documentId === document.id);
   const percent = Math.round((progress ?? 0) * 100);
@@ -83,9 +79,7 @@ export function DocumentSideField({
               {shown.name}
             </bdi>
             <span className="text-muted-foreground">
-              {sizeInMegabytes(shown.size) < 0.01
-                ? t('documentUpload.sizeSmall')
-                : t('documentUpload.size', { size: megabytes.format(sizeInMegabytes(shown.size)) })}
+              {t(sizeUnit === 'kb' ? 'documentUpload.sizeKb' : 'documentUpload.sizeMb', { size })}
             </span>
           </p>
           {isStored ? (

@@ -6,8 +6,8 @@ import { ExternalLink, FileText, ImageOff } from 'lucide-react';
 import type { DocumentMediaType, KycDocument, KycReview } from '@secure-vault/shared/kyc';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
 import { apiUrl } from '@/lib/api-client';
-import { numberFormat } from '@/lib/format';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { fileSize } from '../documents';
 
 const inlineTypes: readonly DocumentMediaType[] = ['image/jpeg', 'image/png', 'image/webp'];
 const sideOrder = { front: 0, back: 1 } as const;
@@ -57,10 +57,7 @@ function DocumentItem({
   const { t } = useTranslation('admin');
   const [hasFailed, setHasFailed] = useState(false);
   const url = apiUrl(kyc.getKycDocument, { params: { userId, id: document.id } });
-  const megabytes = numberFormat(currentLanguage(), 'megabytes', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(document.size / (1024 * 1024));
+  const size = fileSize(document.size, currentLanguage());
   const isInline = inlineTypes.includes(document.type) && !hasFailed;
   const openLabel =
     document.type === 'application/pdf' ? t('kyc.documents.openPdf') : t('kyc.documents.open');
@@ -90,7 +87,9 @@ function DocumentItem({
       <p className="text-sm text-muted-foreground">
         <bdi className="break-all">{document.name}</bdi>
         {' · '}
-        {t('kyc.documents.size', { size: megabytes })}
+        {t(size.unit === 'kb' ? 'kyc.documents.sizeKb' : 'kyc.documents.sizeMb', {
+          size: size.size,
+        })}
       </p>
       <a
         href={url}

@@ -217,11 +217,12 @@ describe('KycTab', () => {
 
     const documents = within(dialog).getAllByTestId('kyc-document');
     expect(documents[0]).toHaveTextContent('Front side');
-    expect(documents[0]).toHaveTextContent('1.50 MB');
+    expect(documents[0]).toHaveTextContent('1.5 MB');
     expect(
       within(documents[0]!).getByRole('img', { name: 'Front side: id-front.png' }),
     ).toHaveAttribute('src', `/api/v1/admin/kyc/${amira}/documents/${frontId}`);
     expect(documents[1]).toHaveTextContent('Back side');
+    expect(documents[1]).toHaveTextContent('512 KB');
     expect(within(documents[1]!).queryByRole('img')).not.toBeInTheDocument();
     const pdf = within(documents[1]!).getByRole('link', { name: /Open PDF/ });
     expect(pdf).toHaveAttribute('href', `/api/v1/admin/kyc/${amira}/documents/${backId}`);
