@@ -424,7 +424,7 @@ describe('KycRoute', () => {
     await user.upload(front, fileOf('passport.png', 'image/png', 2.5 * 1024 * 1024));
     expect(await screen.findByText('Uploaded')).toBeVisible();
     expect(screen.getByText('passport.png')).toBeVisible();
-    expect(screen.getByText('2.50 MB')).toBeVisible();
+    expect(screen.getByText('2.5 MB')).toBeVisible();
     expect(screen.getByRole('img', { name: 'Preview of the Passport Photo Page' })).toBeVisible();
     expect(sent.map((upload) => upload.side)).toEqual(['front']);
     expect(screen.queryByText('Please upload the front of your document')).not.toBeInTheDocument();
@@ -460,15 +460,17 @@ describe('KycRoute', () => {
     await stepHeading('Document Upload');
     // The front uploaded earlier is shown by its name and size.
     expect(screen.getByText('front.jpg')).toBeVisible();
-    expect(screen.getByText('2.00 MB')).toBeVisible();
+    expect(screen.getByText('2 MB')).toBeVisible();
     expect(screen.getByLabelText('Front of the document')).toBeInTheDocument();
     const back = screen.getByLabelText('Back of the document');
     await user.click(screen.getByRole('button', { name: 'Complete Verification' }));
     expect(await screen.findByText('Please upload the back of your document')).toBeVisible();
-    await user.upload(back, fileOf('back.pdf', 'application/pdf'));
+    await user.upload(back, fileOf('back.pdf', 'application/pdf', 420 * 1024));
     await waitFor(() =>
       expect(screen.queryByText('Please upload the back of your document')).not.toBeInTheDocument(),
     );
+    // A file under a megabyte is told in kilobytes, not "Under 0.01 MB".
+    expect(screen.getByText('420 KB')).toBeVisible();
   });
 
   it('submits, shows "Processing Your Documents", then goes to the dashboard', async () => {
