@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countryLabel, countryOfDialCode, countryOptions, dialCodeOf } from './countries';
-import { hasFlag, loadFlag } from './flags';
+import { hasFlag, loadFlag } from '@/lib/flags';
 
 describe('KYC countries', () => {
   it('lists every country with a dial code, about 240, named in each language', () => {

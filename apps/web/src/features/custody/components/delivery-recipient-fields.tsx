@@ -1,20 +1,16 @@
 // Who receives the delivery (SPEC §2, §5: recipient name, email, phone and address, all
 // required). The phone is one international number, since the recipient may live anywhere: the
 // line under it names the country the number is from as it is typed, so a missing or wrong
-// country code shows before submitting.
+// country code shows before submitting, with its flag as an SVG picture (no emoji font needed).
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { AsYouType } from 'libphonenumber-js';
 import type { DeliveryRequest } from '@secure-vault/shared/custody';
+import { CountryFlag } from '@/components/ui/country-flag';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Textarea } from '@/components/ui/input';
 import { regionName } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import type { DeliveryFormValues } from '../delivery-items';
-
-/** The flag emoji of a country: its two letters as regional indicator symbols. */
-function flagOf(iso: string): string {
-  return String.fromCodePoint(...[...iso].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
-}
 
 /** The country a typed international number is from, once its prefix says so. */
 function countryOfNumber(value: string): string | undefined {
@@ -71,9 +67,8 @@ export function DeliveryRecipientFields({
         hint={
           country ? (
             <span data-testid="delivery-phone-country">
-              {t('delivery.recipient.phoneCountry', {
-                country: `${flagOf(country)} ${regionName(country)}`,
-              })}
+              <CountryFlag iso={country} className="me-1.5 align-[-2px]" />
+              {t('delivery.recipient.phoneCountry', { country: regionName(country) })}
             </span>
           ) : (
             t('delivery.recipient.phoneHint')

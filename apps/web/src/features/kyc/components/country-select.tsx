@@ -7,7 +7,7 @@ import { isLanguage } from '@secure-vault/shared/i18n';
 import { NativeSelect } from '@/components/ui/select';
 import { useTranslation } from '@/lib/i18n';
 import { countryLabel, countryOptions } from '../countries';
-import { CountryFlag } from './country-flag';
+import { CountryFlag } from '@/components/ui/country-flag';
 
 export function CountrySelect({
   withDialCode,

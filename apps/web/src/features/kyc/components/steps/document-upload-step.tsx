@@ -23,7 +23,7 @@ import { documentMaxMegabytes, documentFileProblem, documentSides } from '../../
 import { isAbort, uploadErrorKey, useDocumentUploads } from '../../hooks/use-document-uploads';
 import { type KycScreen, screenOfIssue } from '../../steps';
 import { BusyView } from '../busy-view';
-import { CountryFlag } from '../country-flag';
+import { CountryFlag } from '@/components/ui/country-flag';
 import { type ChosenFile, DocumentSideField } from '../document-side-field';
 import { errorText, StepActions } from '../step-parts';
 

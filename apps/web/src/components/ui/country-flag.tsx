@@ -1,9 +1,9 @@
-// A country's flag (SPEC §2's country lists): an SVG picture loaded on demand, its 3:2 space kept
+// A country's flag (SPEC §2's country lists, a delivery recipient's phone): an SVG picture loaded on demand, its 3:2 space kept
 // empty until it comes (or while no country is chosen), so nothing moves; a plain white flag for
 // a country without one (SPEC §3). Decorative: the country's name is always written beside it.
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/utils';
-import { loadFlag } from '../flags';
+import { loadFlag } from '@/lib/flags';
 
 export function CountryFlag({ iso, className }: { iso: string | undefined; className?: string }) {
   const [flag, setFlag] = useState<{ iso: string; src: string | undefined }>();

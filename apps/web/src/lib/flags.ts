@@ -1,10 +1,11 @@
 // Country flags as SVG pictures (country-flag-icons, MIT, no install script): emoji flags need a
 // font the machine may lack, which shows them as empty boxes. Each flag is its own small chunk,
-// fetched when a country is shown, so the wizard carries none it does not draw.
+// fetched when a country is shown, so a screen carries none it does not draw (the KYC wizard's country
+// lists, a delivery recipient's phone).
 
 // The package's one module per country (two capital letters; its index of every flag is left out).
 const flagModules = import.meta.glob<string>(
-  '../../../../../node_modules/country-flag-icons/string/3x2/[A-Z][A-Z].js',
+  '../../../../node_modules/country-flag-icons/string/3x2/[A-Z][A-Z].js',
   { import: 'default' },
 );
 
