@@ -58,6 +58,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // The router refuses a path it cannot decode or a parameter over 100 characters before any
     // hook runs: answer those with our own error body, without echoing the URL back.
     frameworkErrors: (error, _request, routerReply) => {
+      // cast: Fastify types the router's reply apart from a route's; it is the same object.
       const reply = routerReply as FastifyReply;
       const isTooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void reply

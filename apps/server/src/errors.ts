@@ -26,3 +26,19 @@ export class AppError extends Error {
     this.details = options.details;
   }
 }
+
+/**
+ * A field of a thrown value that may not be an Error at all (a driver's `code`, `cause`,
+ * `constraint`; nodemailer's `responseCode`), read without trusting its type: undefined when the
+ * value is no object or lacks it.
+ */
+export function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value
+    ? Reflect.get(value, key)
+    : undefined;
+}
+
+/** What a thrown value says, for a command-line tool's one line. */
+export function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

@@ -1,5 +1,6 @@
 // The process logger: pino, with every secret-bearing field redacted (DESIGN §3).
 import { type DestinationStream, pino, type Logger } from 'pino';
+import { fieldOf } from './errors.ts';
 
 /** Fields that must never reach a log line. */
 export const redactedPaths = [
@@ -49,29 +50,34 @@ export function serializeError(
   options: { keepsMessage?: boolean } = {},
   depth = 0,
 ): unknown {
-  if (!(value instanceof Error)) return value;
-  const fields = value as Error & Record<string, unknown>;
-  const sqlState = typeof fields.code === 'string' && /^[0-9A-Z]{5}$/.test(fields.code);
-  const isDatabase = sqlState || 'query' in fields || 'params' in fields;
+  return value instanceof Error ? serializedError(value, options, depth) : value;
+}
+
+function serializedError(
+  value: Error,
+  options: { keepsMessage?: boolean },
+  depth: number,
+): LoggedError {
+  const code = fieldOf(value, 'code');
+  const sqlState = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+  const isDatabase = sqlState !== undefined || 'query' in value || 'params' in value;
   const keepsMessage = (options.keepsMessage ?? true) && !isDatabase;
   const logged: LoggedError = {
     type: value.name,
     message: keepsMessage ? value.message : 'message withheld: it may quote values',
   };
-  if (sqlState) logged.sqlState = fields.code as string;
+  if (sqlState) logged.sqlState = sqlState;
   for (const field of databaseFields) {
-    if (typeof fields[field] === 'string') logged[field] = fields[field];
+    const text = fieldOf(value, field);
+    if (typeof text === 'string') logged[field] = text;
   }
   const frames = value.stack
     ?.split('\n')
     .filter((line) => line.startsWith('    at '))
     .join('\n');
   if (frames) logged.stack = frames;
-  if (value.cause !== undefined && depth < 3) {
-    const cause = serializeError(value.cause, options, depth + 1);
-    if (typeof cause === 'object' && cause !== null && 'type' in cause) {
-      logged.cause = cause as LoggedError;
-    }
+  if (value.cause instanceof Error && depth < 3) {
+    logged.cause = serializedError(value.cause, options, depth + 1);
   }
   return logged;
 }

@@ -95,7 +95,7 @@ export function findCrypto(symbol: string): Crypto | undefined {
 
 export interface FixedTerm {
   id: '1m' | '3m' | '6m' | '1y';
-  months: number;
+  months: 1 | 3 | 6 | 12;
   /** Profit as a fraction of the asset's value, exact. */
   interestRate: string;
 }

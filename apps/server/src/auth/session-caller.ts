@@ -30,6 +30,7 @@ export function sessionCaller(ctx: AppContext, request: FastifyRequest): Caller 
       '(select *, impersonator_id as actor_id from auth_session($1, $2::timestamptz, $3::timestamptz)) c',
     params: liveSessionParams(token, now),
     accept: (row) => {
+      // cast: the relation selects auth_session()'s columns, which LiveSessionRow names.
       const auth = toRequestAuth(row as unknown as LiveSessionRow);
       request.auth = auth;
       if (now.getTime() - auth.session.lastSeenAt.getTime() >= lastSeenResolutionMs) {

@@ -6,6 +6,7 @@ import type { Session } from '@secure-vault/shared';
 import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import { hashToken, randomToken } from './secrets.ts';
+import { rowsOf } from '../db/rows.ts';
 
 export const sessionCookieName = '__Host-session';
 export const sessionIdleMs = 7 * 24 * 60 * 60_000;
@@ -148,7 +149,7 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Req
   const result: unknown = await db.execute(
     sql`select * from auth_session(${hash}, ${at}::timestamptz, ${idleSince}::timestamptz)`,
   );
-  const [row] = (result as { rows: LiveSessionRow[] }).rows;
+  const [row] = rowsOf<LiveSessionRow>(result);
   return row ? toRequestAuth(row) : null;
 }
 

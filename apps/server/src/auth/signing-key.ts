@@ -30,6 +30,7 @@ import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'no
 import path from 'node:path';
 import { z } from 'zod';
 import type { Config } from '../config.ts';
+import { fieldOf } from '../errors.ts';
 
 /** A public key documents are checked with. */
 export interface VerifyingKey {
@@ -133,7 +134,7 @@ export function parsePreviousSigningKeys(value: string): string[] | string {
 }
 
 function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  return fieldOf(error, 'code') === 'ENOENT';
 }
 
 /** The key in DATA_DIR, created atomically when there is none yet. */
@@ -155,7 +156,7 @@ function keyInDataDir(dataDir: string): SigningKey {
     // link() never replaces a file: exactly one process's candidate becomes the key.
     linkSync(candidate, file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (fieldOf(error, 'code') !== 'EEXIST') throw error;
   } finally {
     unlinkSync(candidate);
   }

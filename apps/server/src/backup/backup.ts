@@ -23,6 +23,7 @@ import { openDatabase } from '../db/client.ts';
 import type { LedgerReport } from '@secure-vault/shared/ledger-check/contracts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { documentsFolder } from '../storage/document-store.ts';
+import { rowsOf } from '../db/rows.ts';
 
 const run = promisify(execFile);
 
@@ -112,6 +113,7 @@ export async function backup(config: Config, out: string): Promise<Manifest> {
 function readManifest(from: string): Manifest {
   const file = path.join(from, manifestFile);
   if (!existsSync(file)) throw new BackupError(`${from} holds no ${manifestFile}: not a backup.`);
+  // cast: the manifest this tool wrote; every file it names is then checked against its digest.
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   for (const [relative, digest] of Object.entries(manifest.files)) {
     const copy = path.join(from, relative);
@@ -166,7 +168,7 @@ export async function restore(config: Config, from: string): Promise<LedgerRepor
       const result: unknown = await database.db.execute(
         sql`select count(*)::int as tables from pg_tables where schemaname in ('public', 'drizzle')`,
       );
-      const [row] = (result as { rows: { tables: number }[] }).rows;
+      const [row] = rowsOf<{ tables: number }>(result);
       if ((row?.tables ?? 0) > 0) {
         throw new BackupError(
           'DATABASE_URL names a database that has tables: restore into an empty one.',

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { systemClock } from '../context.ts';
 import { databaseOptionsOf, openDatabase } from '../db/client.ts';
 import { ensureAdmin, promoteAdmin } from '../features/admin/ensure-admin.ts';
+import { messageOf } from '../errors.ts';
 
 const usage = `Usage:
   npm run admin -- create --email EMAIL --password PASSWORD
@@ -23,7 +24,7 @@ const { positionals, values } = (() => {
       options: { email: { type: 'string' }, password: { type: 'string' } },
     });
   } catch (err) {
-    return fail((err as Error).message);
+    return fail(messageOf(err));
   }
 })();
 const [command] = positionals;

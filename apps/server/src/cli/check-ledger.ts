@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, databaseOptionsOf, openDatabase } from '../db/client.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import { formatLedgerReport } from '../ledger/reconcile-report.ts';
+import { messageOf } from '../errors.ts';
 
 async function main(): Promise<number> {
   let database: Database;
@@ -24,7 +25,7 @@ async function main(): Promise<number> {
     console.log(formatLedgerReport(report));
     return report.ok ? 0 : 1;
   } catch (err) {
-    console.error(`The ledger check cannot run: ${(err as Error).message}`);
+    console.error(`The ledger check cannot run: ${messageOf(err)}`);
     return 2;
   } finally {
     await database.close().catch(() => {});

@@ -8,6 +8,7 @@
 import { formatRotationReport, isComplete, rotateDataKey } from '../auth/rotate-data-key.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, databaseOptionsOf, openDatabase } from '../db/client.ts';
+import { messageOf } from '../errors.ts';
 
 async function main(): Promise<number> {
   let database: Database;
@@ -27,7 +28,7 @@ async function main(): Promise<number> {
     console.log(formatRotationReport(report));
     return isComplete(report) ? 0 : 1;
   } catch (err) {
-    console.error(`The data key rotation stopped: ${(err as Error).message}`);
+    console.error(`The data key rotation stopped: ${messageOf(err)}`);
     console.error('What it finished stays done; everything opens with the keys configured.');
     return 2;
   } finally {

@@ -10,6 +10,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { LedgerReport } from '@secure-vault/shared/ledger-check/contracts';
 import { buildApp } from '../app.ts';
 import { backgroundWorkSettled } from '../auth/background-work.ts';
@@ -23,6 +24,18 @@ import { runDueJobs } from '../jobs/runner.ts';
 import { reconcileLedger } from '../ledger/reconcile.ts';
 import type { Logger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
+
+/** The parts of the API's answers the seed reads back (checked, so a changed answer stops it). */
+const idAnswer = z.object({ id: z.string() });
+const accountAnswer = z.object({ accountNumber: z.string() });
+const valuablesAnswer = z.array(
+  z.object({
+    id: z.string(),
+    assetSymbol: z.string().nullable(),
+    itemName: z.string(),
+    status: z.string(),
+  }),
+);
 
 export const demoDomain = 'demo.secure-vault.test';
 export const demoStaffEmail = `staff@${demoDomain}`;
@@ -252,7 +265,7 @@ async function seedThrough(
       .where(eq(users.email, p.email));
     if (!user) throw new SeedStepError(`${p.email} was not created`);
     userIds.set(p.email, user.id);
-    const account = (await send(p.email, 'GET', '/me/profile')) as { accountNumber: string };
+    const account = accountAnswer.parse(await send(p.email, 'GET', '/me/profile'));
     accountNumbers.set(p.email, account.accountNumber);
   }
 
@@ -333,23 +346,25 @@ async function seedThrough(
 
   async function cardDeposit(key: Person['key'], amount: string, lastFour: string) {
     const p = people[key];
-    const deposit = (await send(
-      p.email,
-      'POST',
-      '/me/deposits/card',
-      {
-        amount,
-        cardLastFour: lastFour,
-        cardType: lastFour.startsWith('5') ? 'Mastercard' : 'Visa',
-      },
-      { ip: p.ip },
-    )) as { id: string };
+    const deposit = idAnswer.parse(
+      await send(
+        p.email,
+        'POST',
+        '/me/deposits/card',
+        {
+          amount,
+          cardLastFour: lastFour,
+          cardType: lastFour.startsWith('5') ? 'Mastercard' : 'Visa',
+        },
+        { ip: p.ip },
+      ),
+    );
     return deposit.id;
   }
 
   /** A staff change as two people make it: the staff member proposes, the approver approves. */
   async function staffChange(method: 'POST' | 'PUT' | 'PATCH', url: string, body: unknown) {
-    const proposal = (await send(demoStaffEmail, method, url, body)) as { id: string };
+    const proposal = idAnswer.parse(await send(demoStaffEmail, method, url, body));
     await send(demoApproverEmail, 'POST', `/admin/proposals/${proposal.id}/approve`);
   }
 
@@ -369,12 +384,7 @@ async function seedThrough(
   }
 
   async function holdingId(key: Person['key'], symbolOrName: string): Promise<string> {
-    const valuables = (await send(asPerson(key), 'GET', '/me/valuables')) as {
-      id: string;
-      assetSymbol: string | null;
-      itemName: string;
-      status: string;
-    }[];
+    const valuables = valuablesAnswer.parse(await send(asPerson(key), 'GET', '/me/valuables'));
     const found = valuables.find(
       (v) =>
         (v.assetSymbol === symbolOrName || v.itemName === symbolOrName) && v.status === 'active',
@@ -474,20 +484,22 @@ async function seedThrough(
     { ip: people.layla.ip },
   );
   onDay(10, 15);
-  const delivery = (await send(
-    asPerson('omar'),
-    'POST',
-    '/me/deliveries',
-    {
-      valuableId: await holdingId('omar', 'AG'),
-      quantity: '1000000',
-      recipientName: 'Omar Khalil',
-      recipientEmail: asPerson('omar'),
-      recipientPhone: '+971502345678',
-      recipientAddress: 'Villa 12, Street 4, Jumeirah 1, Dubai',
-    },
-    { ip: people.omar.ip },
-  )) as { id: string };
+  const delivery = idAnswer.parse(
+    await send(
+      asPerson('omar'),
+      'POST',
+      '/me/deliveries',
+      {
+        valuableId: await holdingId('omar', 'AG'),
+        quantity: '1000000',
+        recipientName: 'Omar Khalil',
+        recipientEmail: asPerson('omar'),
+        recipientPhone: '+971502345678',
+        recipientAddress: 'Villa 12, Street 4, Jumeirah 1, Dubai',
+      },
+      { ip: people.omar.ip },
+    ),
+  );
   onDay(9, 10);
   await send(demoStaffEmail, 'POST', `/admin/deliveries/${delivery.id}/status`, {
     status: 'processing',

@@ -8,6 +8,7 @@ import { databaseOptionsOf, openDatabase } from '../db/client.ts';
 import { formatLedgerReport } from '../ledger/reconcile-report.ts';
 import { createLogger } from '../logger.ts';
 import { seedDemo } from './seed-demo.ts';
+import { messageOf } from '../errors.ts';
 
 async function main(): Promise<number> {
   // Checked before anything else is read or opened.
@@ -65,7 +66,7 @@ async function main(): Promise<number> {
     console.log(lines.join('\n'));
     return report.ok ? 0 : 1;
   } catch (err) {
-    console.error(`Seeding failed: ${(err as Error).message}`);
+    console.error(`Seeding failed: ${messageOf(err)}`);
     return 1;
   } finally {
     await database.close().catch(() => {});

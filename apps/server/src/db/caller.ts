@@ -65,6 +65,8 @@ export async function queryAs<Row extends object>(
   const rows = await database.query<Row>(statement, [...caller.params, ...params]);
   const [first] = rows;
   if (!first) caller.refuse();
+  // cast: a row is an object of columns whatever Row the caller names.
   caller.accept(first as Record<string, unknown>);
+  // cast: refuse() throws on no row, so there is a first.
   return rows as [Row, ...Row[]];
 }

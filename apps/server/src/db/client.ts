@@ -138,6 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The pool re-emits an idle client's error; without a listener that would crash the process.
     // The client's own listener above has logged it.
     pool.on('error', () => {});
+    // cast: both drivers' databases behind the one Db type (their query results differ only in type).
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
     const applyPgRoutines = async (routines?: readonly Routine[]): Promise<string[]> => {
       const client = await pool.connect();
@@ -146,6 +147,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const applied = await applyRoutines(
           {
             query: async <Row>(text: string, params?: unknown[]) =>
+              // cast: node-postgres types rows as any; the routine's statement names them.
               (await client.query(text, params)).rows as Row[],
             exec: async (text) => {
               await client.query(text);
@@ -169,6 +171,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: async () => {
+        // cast: the migrator takes the driver-specific database that Db stands for.
         await migratePg(db as never, { migrationsFolder });
         await applyPgRoutines();
       },
@@ -177,8 +180,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const result = await pool.query({
           ...(isPreparing ? { name: statement.name } : {}),
           text: statement.text,
+          // cast: node-postgres takes a mutable array and does not change it.
           values: params as unknown[],
         });
+        // cast: node-postgres types rows as any; the statement's caller names them.
         return result.rows as Row[];
       },
       ping: async () => {
@@ -186,6 +191,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onPayload) =>
+        // cast: the postgres kind is chosen by having a url.
         listenPostgres(options.listenUrl ?? (options.url as string), channel, onPayload, logger),
       close: async () => {
         const ended = [...connections].map(
@@ -209,6 +215,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     client = await PGlite.create();
   }
+  // cast: both drivers' databases behind the one Db type (their query results differ only in type).
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   const applyPgliteRoutines = (routines?: readonly Routine[]): Promise<string[]> =>
     client.transaction((tx) =>
@@ -230,11 +237,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: async () => {
+      // cast: the migrator takes the driver-specific database that Db stands for.
       await migratePglite(db as never, { migrationsFolder });
       await applyPgliteRoutines();
     },
     applyRoutines: (routines) => applyPgliteRoutines(routines),
     query: async <Row>(statement: Statement, params: readonly unknown[]) => {
+      // cast: PGlite takes a mutable array and does not change it.
       const result = await client.query<Row>(statement.text, params as unknown[]);
       return result.rows;
     },

@@ -5,6 +5,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Statement, Tx } from './client.ts';
 import { assertNoticing, markNoticing } from './notices.ts';
+import { fieldOf } from '../errors.ts';
+import { rowsOf } from './rows.ts';
 
 export type { Tx };
 
@@ -28,9 +30,9 @@ function boundStatement(statement: Statement, params: readonly unknown[]): SQL {
 export async function rowsIn<Row>(tx: Tx, query: SQL): Promise<Row[]> {
   try {
     const result: unknown = await tx.execute(query);
-    return (result as { rows: Row[] }).rows;
+    return rowsOf<Row>(result);
   } catch (err) {
-    throw (err as { cause?: unknown }).cause ?? err;
+    throw fieldOf(err, 'cause') ?? err;
   }
 }
 

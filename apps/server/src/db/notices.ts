@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { Logger } from '../logger.ts';
 import type { Tx } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 export const noticeChannel = 'sv_user_events';
 
@@ -115,9 +116,10 @@ export async function noticesIn(tx: Tx): Promise<Notice[]> {
   const result: unknown = await tx.execute(
     sql`select coalesce(nullif(current_setting('sv.notices', true), ''), '[]')::jsonb as notices`,
   );
-  const [row] = (result as { rows: { notices: Notice[] | string }[] }).rows;
+  const [row] = rowsOf<{ notices: Notice[] | string }>(result);
   const notices = row?.notices ?? [];
   // PGlite through Drizzle returns jsonb parsed; keep to one shape either way.
+  // cast: the notices ledger_noticed wrote as JSON in this transaction.
   return typeof notices === 'string' ? (JSON.parse(notices) as Notice[]) : notices;
 }
 

@@ -61,6 +61,7 @@ export async function readProposals(
     .limit(page.limit)
     .offset(page.offset);
   return rows.map(({ proposal: p, ...row }) => {
+    // cast: the payload is written only by ledger_propose from the proposal's kind.
     const payload = p.payload as Payload;
     const item = payload.item ?? payload.before;
     const isPending = p.status === 'pending';

@@ -51,6 +51,7 @@ export function sqlCall<A extends Record<string, SqlType>>(
   fn: SqlFunction<A>,
   values: SqlArgs<A>,
 ): SqlCall {
+  // cast: Object.keys types keys as string; they are the descriptor's own.
   const names = Object.keys(fn.args) as (keyof A & string)[];
   // A spread may bring an argument the function does not take: a call says only what it takes.
   const unknown = Object.keys(values).filter((name) => !Object.hasOwn(fn.args, name));

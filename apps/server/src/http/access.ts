@@ -66,6 +66,7 @@ export function declarePluginAccess(
   access: Access,
   options: { readsSession: boolean },
 ): void {
+  // cast: our symbol on the instance, inherited by the contexts it registers.
   (instance as WithPluginAccess)[pluginAccessKey] = { access, readsSession: options.readsSession };
 }
 
@@ -79,6 +80,7 @@ export function guardEveryRoute(app: FastifyInstance, guardsFor: GuardFactory): 
   app.addHook('onRoute', function (this: FastifyInstance, route: RouteOptions) {
     // Contexts inherit from their parent by prototype, so a plugin's declaration covers the
     // contexts it registers in turn.
+    // cast: our symbol on the instance, inherited by the contexts it registers.
     const inherited = (this as WithPluginAccess)[pluginAccessKey];
     const access = route.config?.access ?? inherited?.access;
     const methods = [route.method].flat().map(String);

@@ -4,7 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorBody, ErrorCode, ErrorIssue } from '@secure-vault/shared';
-import { AppError } from '../errors.ts';
+import { AppError, fieldOf } from '../errors.ts';
 import { declaredErrors } from '@secure-vault/shared/contract';
 
 export function errorBody(
@@ -103,7 +103,7 @@ const socketErrors = new Set(['ECONNRESET', 'EPIPE', 'ECONNREFUSED', 'ETIMEDOUT'
  */
 function isLostDatabaseConnection(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 4; depth++) {
-    const code = (e as { code?: unknown }).code;
+    const code = fieldOf(e, 'code');
     if (
       typeof code === 'string' &&
       (code.startsWith('08') || /^57P0[123]$/.test(code) || socketErrors.has(code))

@@ -10,6 +10,7 @@ import { declarePluginAccess } from './access.ts';
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.enum(
+      // cast: Object.keys types keys as string; they are errorCodes' own, never none.
       Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]],
     ),
     message: z.string(),

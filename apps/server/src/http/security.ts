@@ -67,8 +67,11 @@ function staticHeaders(options: FastifyHelmetOptions): Record<string, string> {
   };
   // The same options: helmet's types come through its ESM entry, @fastify/helmet's through the
   // CommonJS one, which TypeScript keeps apart.
+  // cast: the same options typed through helmet's ESM and CommonJS entries.
   helmetMiddleware(options as Parameters<typeof helmetMiddleware>[0])(
+    // cast: helmet reads only the url of the request.
     { url: '/api' } as IncomingMessage,
+    // cast: helmet only sets and removes headers on the response.
     response as unknown as ServerResponse,
     () => {},
   );

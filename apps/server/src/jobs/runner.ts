@@ -13,6 +13,7 @@ import { databaseIn } from '../db/in-transaction.ts';
 import { matureTerm } from '../ledger/custody.ts';
 import { purgeSentMail } from '../mail/purge-sent-mail.ts';
 import { forRequest } from '../request-context.ts';
+import { fieldOf } from '../errors.ts';
 
 export interface JobOutcome {
   id: string;
@@ -52,7 +53,7 @@ function retryAt(at: Date, attempts: number): Date {
 
 /** Why the work failed: the database's own message, not the driver's wrapping of it. */
 function failureText(err: unknown): string {
-  const cause = (err as { cause?: unknown }).cause ?? err;
+  const cause = fieldOf(err, 'cause') ?? err;
   return cause instanceof Error ? cause.message : String(cause);
 }
 

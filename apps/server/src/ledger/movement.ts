@@ -99,5 +99,6 @@ export async function movedAs<R extends object>(
   const { notices, ...outcome } = row.outcome;
   database.publish(notices);
   countMovement(call.key);
+  // cast: the ledger function's outcome less the notices it carried.
   return outcome as unknown as R;
 }

@@ -16,7 +16,7 @@ import { staffProposals } from '../db/approvals-schema.ts';
 import type { Database } from '../db/client.ts';
 import { profiles } from '../db/schema.ts';
 import { sqlCall, sqlCallText } from '../db/sql-function.ts';
-import { AppError } from '../errors.ts';
+import { AppError, fieldOf } from '../errors.ts';
 import { listedAssets } from './assets.ts';
 import { ledgerDecideProposal } from './functions.ts';
 import { notifyUser, type Tx } from './journal.ts';
@@ -102,8 +102,7 @@ export async function propose(
       return inserted;
     });
   } catch (err) {
-    const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;
-    if (cause?.code === uniqueViolation) {
+    if (fieldOf(fieldOf(err, 'cause'), 'code') === uniqueViolation) {
       throw new AppError(
         'CONFLICT',
         'A change to this is already waiting for approval; decide or withdraw it first.',

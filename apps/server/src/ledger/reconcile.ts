@@ -34,6 +34,7 @@ import type { LedgerAccount } from '@secure-vault/shared/history';
 import { historyGroups } from '@secure-vault/shared/history';
 import { dec, type Dec, isWholeCents, toFixedString } from '@secure-vault/shared/money';
 import type { Db } from '../db/client.ts';
+import { rowsOf as resultRows } from '../db/rows.ts';
 
 interface HoldingRow {
   id: string;
@@ -83,7 +84,7 @@ interface SnapshotRow {
 /** Both drivers answer `execute` with `{ rows }`. */
 async function rowsOf<Row>(tx: Pick<Db, 'execute'>, query: ReturnType<typeof sql>): Promise<Row[]> {
   const result: unknown = await tx.execute(query);
-  return (result as { rows: Row[] }).rows;
+  return resultRows<Row>(result);
 }
 
 /** Canonical 8-decimal text; zero is never "-0". */

@@ -5,7 +5,7 @@
 import { findAsset } from '@secure-vault/shared/catalogue';
 import { type ErrorCode, isRefusalCode, refusalDetailFields } from '@secure-vault/shared/errors';
 import { dec } from '@secure-vault/shared/money';
-import { AppError } from '../errors.ts';
+import { AppError, fieldOf } from '../errors.ts';
 import { countRefusal } from '../metrics/metrics.ts';
 
 const refusalState = 'SVL01';
@@ -141,20 +141,19 @@ function detailsOf(code: ErrorCode, detail: Detail): Record<string, string> | un
 export function asRefusal(err: unknown): unknown {
   if (!(err instanceof Error)) return err;
   // Drizzle's builder wraps the driver's error (a trigger's refusal, a CHECK) in its cause.
-  const cause = (err as { cause?: unknown }).cause;
-  const raised = (cause instanceof Error ? cause : err) as Error & {
-    code?: unknown;
-    constraint?: unknown;
-    detail?: string;
-  };
-  const { constraint } = raised;
+  const cause = fieldOf(err, 'cause');
+  const raised = cause instanceof Error ? cause : err;
+  const constraint = fieldOf(raised, 'constraint');
   const checked = typeof constraint === 'string' ? dualControlChecks[constraint] : undefined;
   if (checked) return new AppError(checked, messages[checked]?.({}) ?? 'Not allowed.');
-  if (raised.code !== refusalState) return err;
+  if (fieldOf(raised, 'code') !== refusalState) return err;
+  // cast: a refusal raises its code as its message; an unknown one finds no message below.
   const code = raised.message as ErrorCode;
   const message = messages[code];
   if (!message) return err;
-  const detail = JSON.parse(raised.detail ?? '{}') as Detail;
+  const detailText = fieldOf(raised, 'detail');
+  // cast: the ledger functions write the detail as this JSON (ledger/sql/*.sql).
+  const detail = JSON.parse(typeof detailText === 'string' ? detailText : '{}') as Detail;
   return new AppError(code, message(detail), { details: detailsOf(code, detail) });
 }
 

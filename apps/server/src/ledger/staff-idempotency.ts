@@ -42,7 +42,9 @@ export async function onceForKey<T>(
     );
     const replay = claimed?.replay ?? null;
     if (replay !== null) {
+      // cast: the answer this module stored under the key.
       const stored = (typeof replay === 'string' ? JSON.parse(replay) : replay) as StoredAnswer;
+      // cast: the body stored was the T of the same operation under the same key.
       return { status: stored.status, body: stored.body as T, isReplay: true };
     }
     const body = await refusing(() => change(databaseIn(database, tx), tx));

@@ -18,6 +18,7 @@ import { type Clock, systemClock } from '../context.ts';
 import { countMailAttempt } from '../metrics/metrics.ts';
 import { currentRequestId } from '../request-context.ts';
 import { renderTemplate } from './templated.ts';
+import { fieldOf } from '../errors.ts';
 
 export interface MailMessage {
   to: string;
@@ -70,7 +71,7 @@ export class MailNotSentError extends Error {
   readonly responseCode: number | undefined;
 
   constructor(toHash: string, failure: unknown) {
-    const { responseCode } = (failure ?? {}) as { responseCode?: unknown };
+    const responseCode = fieldOf(failure, 'responseCode');
     const status = typeof responseCode === 'number' ? responseCode : undefined;
     super(`mail to ${toHash} was not sent${status === undefined ? '' : ` (${status})`}`);
     this.name = 'MailNotSentError';

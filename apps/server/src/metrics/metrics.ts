@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../context.ts';
 import type { Database } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 
 const prefix = 'sv_';
 
@@ -75,7 +76,7 @@ function queueFigures(): Promise<QueueFigures | undefined> {
         (select count(*) from mail_queue where given_up_at is not null)::int as mail_given_up,
         coalesce((select extract(epoch from ${at}::timestamptz - min(created_at)) from mail_queue
           where sent_at is null and given_up_at is null), 0)::float8 as mail_lag`);
-    const [row] = (result as { rows: QueueFigures[] }).rows;
+    const [row] = rowsOf<QueueFigures>(result);
     return row;
   };
   reading = { at: now, figures: read().catch(() => undefined) };

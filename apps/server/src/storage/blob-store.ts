@@ -8,6 +8,7 @@ import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { fieldOf } from '../errors.ts';
 
 export interface BlobStore {
   /** Stores the stream's bytes under `key`, whole or not at all: a failed write leaves nothing. */
@@ -121,7 +122,7 @@ export function diskBlobStore(folder: string): BlobStore {
 }
 
 function isMissing(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+  return fieldOf(error, 'code') === 'ENOENT';
 }
 
 /** A store in memory, for tests: `stored` shows exactly the bytes a store was given. */
@@ -137,6 +138,7 @@ export function memoryBlobStore(): MemoryBlobStore {
       checkKey(key);
       const chunks: Buffer[] = [];
       try {
+        // cast: a Readable without an encoding yields bytes.
         for await (const chunk of content) chunks.push(Buffer.from(chunk as Uint8Array));
       } catch (error) {
         content.destroy();

@@ -23,6 +23,10 @@ const secretKey = /password|secret|token|totp|recoveryCode|^otp$|^code$/i;
 export function withoutSecrets(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutSecrets);
   if (value === null || typeof value !== 'object') return value;
+  return fieldsWithoutSecrets(value);
+}
+
+function fieldsWithoutSecrets(value: object): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
     if (!secretKey.test(key)) kept[key] = withoutSecrets(inner);
@@ -101,7 +105,7 @@ async function entriesOf(
     customer:
       row.customerId === null ? null : { id: row.customerId, email: row.customerEmail ?? '' },
     ip: row.ip,
-    details: withoutSecrets(row.details ?? {}) as Record<string, unknown>,
+    details: fieldsWithoutSecrets(row.details ?? {}),
   }));
 }
 

@@ -19,7 +19,7 @@ import type { RequestMeta } from '../../auth/request-meta.ts';
 
 export function listFixedTermOffers(): FixedTermOffer[] {
   return offers.map((offer) => ({
-    months: offer.months as FixedTermMonths,
+    months: offer.months,
     interestRate: offer.interestRate,
   }));
 }

@@ -182,6 +182,7 @@ export async function summarizeHistory(
   const [row] = await db
     .select({
       total: sql<number>`count(*)::int`,
+      // cast: fromEntries loses the keys; there is one entry per group name.
       ...(Object.fromEntries(historyGroupNames.map((group) => [group, count(group)])) as Record<
         HistoryGroup,
         SQL<number>

@@ -102,7 +102,9 @@ const decimal = (value: unknown): string | null => {
   return found !== null && decimalPattern.test(found) ? found : null;
 };
 const objectOf = (value: unknown): Details =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Details) : {};
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value))
+    : {};
 const dateOf = (value: unknown): Date | null => {
   const found = text(value);
   const date = found === null ? null : new Date(found);

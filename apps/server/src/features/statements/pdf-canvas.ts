@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 
 // The package's CommonJS export is the factory itself.
+// cast: the package's CommonJS export is the factory, which its types do not say.
 const bidi = (bidiModule as unknown as () => Bidi)();
 const require = createRequire(import.meta.url);
 

@@ -166,6 +166,7 @@ export function formatUsd(value: string, language: Language, signed = false): st
     });
     usdFormats.set(key, format);
   }
+  // cast: a decimal string, which Intl formats exactly (its type names only the template).
   return format.format(value as Intl.StringNumericLiteral).replace(directionMarks, '');
 }
 
@@ -186,6 +187,7 @@ export function formatQuantity(
     maximumFractionDigits: digits,
     signDisplay: signed ? 'exceptZero' : 'negative',
   })
+    // cast: a decimal string, which Intl formats exactly (its type names only the template).
     .format(exact.toFixed() as Intl.StringNumericLiteral)
     .replace(directionMarks, '');
   const asset = symbol ? findAsset(symbol) : undefined;

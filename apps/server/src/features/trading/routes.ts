@@ -56,6 +56,7 @@ function refuseInvalidOrder(request: FastifyRequest): void {
   const error = request.validationError;
   if (!error) return;
   if (hasZodFastifySchemaValidationErrors(error) && error.validationContext === 'body') {
+    // cast: hasZodFastifySchemaValidationErrors checked it; the guard narrows the error, not this field.
     const issues = error.validation as ZodFastifySchemaValidationError[];
     const fields = issues.map((issue) => issue.instancePath.split('/')[1] ?? '');
     if (fields.every((field) => field === 'quantity' || field === 'total')) {

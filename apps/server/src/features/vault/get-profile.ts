@@ -26,5 +26,6 @@ export async function getProfile(ctx: AppContext, caller: Caller): Promise<Profi
     [],
   );
   if (row.userId === null) throw new AppError('NOT_FOUND', 'No profile found');
+  // cast: a joined profile row (userId checked above) has its columns.
   return toProfile(row as typeof profiles.$inferSelect);
 }

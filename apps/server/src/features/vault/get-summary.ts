@@ -9,7 +9,8 @@ import { bookBalanceString } from '../../db/wire.ts';
 
 interface SummaryRow {
   book_balance: string | null;
-  item_type: string | null;
+  /** valuables.item_type, which its CHECK holds to ItemType. */
+  item_type: ItemType | null;
   value: string | null;
   cash: string | null;
 }
@@ -31,9 +32,11 @@ export async function getSummary(ctx: AppContext, caller: Caller): Promise<Summa
       ) g on true`,
     [],
   );
-  const groups = rows.filter((row) => row.item_type !== null);
+  const groups = rows.filter(
+    (row): row is SummaryRow & { item_type: ItemType } => row.item_type !== null,
+  );
   const allocation = groups
-    .map((group) => ({ itemType: group.item_type as ItemType, value: dec(group.value ?? '0') }))
+    .map((group) => ({ itemType: group.item_type, value: dec(group.value ?? '0') }))
     .filter((entry) => !entry.value.isZero())
     .sort((a, b) => b.value.comparedTo(a.value) || a.itemType.localeCompare(b.itemType));
   return {
