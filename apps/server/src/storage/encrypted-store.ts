@@ -152,6 +152,7 @@ async function headOf(inner: BlobStore, storageKey: string, length: number): Pro
   const stream = await inner.get(storageKey);
   let head = Buffer.alloc(0);
   for await (const chunk of stream) {
+    // cast: a Readable without an encoding yields Buffers.
     head = Buffer.concat([head, chunk as Buffer]);
     if (head.length >= length) break;
   }
