@@ -284,6 +284,22 @@ describe('DashboardRoute', () => {
       expect(screen.getByTestId('account-information')).toHaveTextContent('Amira Haddad');
     });
 
+    it('leads with the balances on a phone, the account information after them', async () => {
+      stubVault({
+        profile: profile({ kycCompleted: true, fullName: 'Amira Haddad' }),
+        kyc: kycState({ status: 'approved', step: 16 }),
+      });
+      renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
+      const balances = await screen.findByRole('region', { name: 'Balances' });
+      const account = screen.getByTestId('account-information');
+      // Reading order (a phone's one column and a screen reader's): balances, then the details.
+      expect(
+        balances.compareDocumentPosition(account) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+      // From the sm breakpoint the details move back above the balances (SPEC §2's order).
+      expect(screen.getByTestId('account-information-slot')).toHaveClass('sm:order-first');
+    });
+
     it('keeps to the profile when the verification cannot be loaded', async () => {
       stubApi({
         'GET /api/v1/me/profile': { status: 200, body: profile({ kycCompleted: true }) },

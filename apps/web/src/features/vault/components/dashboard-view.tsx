@@ -1,5 +1,6 @@
-// /dashboard (SPEC §2): quick actions, KYC state, account information once KYC is complete, the
-// book balance, cash and total net worth, the allocation, and the valuables. Four requests
+// /dashboard (SPEC §2): quick actions, KYC state, the book balance, cash and total net worth, the
+// account information once KYC is complete (above the balances from the sm breakpoint; a phone
+// leads with the balances), the allocation, and the valuables. Four requests
 // (profile, KYC, valuables, summary) whatever the size of the vault; live updates refetch them
 // (lib/realtime.ts).
 import type { ReactNode } from 'react';
@@ -109,13 +110,20 @@ export function DashboardView({ swapAction }: { swapAction: (className: string) 
 
       <QuickActions kycStatus={kycStatus} swapAction={swapAction} />
 
-      {profile.data?.kycCompleted ? <AccountInfoCard profile={profile.data} /> : null}
-
-      <BalanceCards
-        summary={summary.data}
-        isError={summary.isError}
-        onRetry={() => void summary.refetch()}
-      />
+      {/* A phone reads the balances first, the account's details after; from the sm breakpoint
+          the details come back above them, as SPEC §2 lists the cards. */}
+      <div className="grid gap-6 sm:gap-8">
+        <BalanceCards
+          summary={summary.data}
+          isError={summary.isError}
+          onRetry={() => void summary.refetch()}
+        />
+        {profile.data?.kycCompleted ? (
+          <div className="sm:order-first" data-testid="account-information-slot">
+            <AccountInfoCard profile={profile.data} />
+          </div>
+        ) : null}
+      </div>
 
       {summary.data ? <AllocationCard allocation={summary.data.allocation} /> : null}
 
