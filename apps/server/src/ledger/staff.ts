@@ -1,10 +1,10 @@
 // Staff changes to a customer's vault (SPEC §5, DESIGN §2), each one statement of a ledger
 // function with its journal row, audit row and notice: cash through ledger_staff_cash (credit,
-// set, or empty and remove), custody items (jewelry, artwork, …) through ledger_staff_item (add,
+// set, or empty and remove), which only an approved proposal calls (ledger_decide_proposal), and
+// custody items (jewelry, artwork, …) through ledger_staff_item (add,
 // edit, remove; a traded position's value follows its quantity at listed prices, so staff may
 // only remove it). Every operation takes the caller `knownCaller(customer, staff member)`.
 import { eq } from 'drizzle-orm';
-import type { LedgerKind } from '@secure-vault/shared/history';
 import { toFixedString } from '@secure-vault/shared/money';
 import type { AuditAction } from '../auth/audit.ts';
 import { type Caller, type KnownCaller, queryAs } from '../db/caller.ts';
@@ -12,7 +12,7 @@ import type { Database } from '../db/client.ts';
 import type { Notice } from '../db/notices.ts';
 import { callerActor, callerUser, type SqlCall, sqlCall } from '../db/sql-function.ts';
 import { valuables } from '../db/vault-schema.ts';
-import { ledgerStaffCash, ledgerStaffItem } from './functions.ts';
+import { ledgerStaffItem } from './functions.ts';
 import type { LedgerOperation } from './movement.ts';
 import { refusing } from './refusals.ts';
 
@@ -24,42 +24,6 @@ export interface StaffAudit {
 
 /** A valuable as stored, in the shape the vault's wire functions take. */
 export type ValuableRow = typeof valuables.$inferSelect;
-
-export interface StaffCashMovement {
-  kind: Extract<LedgerKind, 'admin_add' | 'admin_edit' | 'admin_delete'>;
-  /** Whole cents: the credit, or the new balance; ignored when removing. */
-  amount: string;
-  at: Date;
-  audit: StaffAudit;
-  /**
-   * The name and description staff gave the change ("Cash deposit", "Wire of 12 November"):
-   * kept on its journal row for the customer's history; the position stays "Cash".
-   */
-  label?: { name: string | null; note: string | null } | undefined;
-}
-
-/** The customer's cash position after the change, or null once removed. */
-export const moveCashAsStaff: LedgerOperation<StaffCashMovement, ValuableRow | null> = (
-  database,
-  caller,
-  { kind, amount, at, audit, label },
-) =>
-  staffChange(
-    database,
-    caller,
-    sqlCall(ledgerStaffCash, {
-      p_user: callerUser,
-      p_actor: callerActor,
-      p_at: at.toISOString(),
-      p_kind: kind,
-      p_amount: amount,
-      p_audit_action: audit.action,
-      p_audit_details: JSON.stringify(audit.details),
-      p_ip: audit.ip,
-      p_item: label?.name ?? null,
-      p_note: label?.note ?? null,
-    }),
-  );
 
 /**
  * A staff change's one statement (a function returning the holding as it is after), its notices

@@ -3,12 +3,7 @@
 // withdrawal, asset to cash) opened pending, and a pending request made final exactly once.
 // The answers are built in SQL (transfer_json), so a replayed Idempotency-Key returns the
 // very answer the first request got.
-import type {
-  AdminTransfer,
-  FinalTransferStatus,
-  Transfer,
-  TransferType,
-} from '@secure-vault/shared/transfers';
+import type { FinalTransferStatus, Transfer, TransferType } from '@secure-vault/shared/transfers';
 import type { Language } from '@secure-vault/shared/i18n';
 import type { Caller } from '../db/caller.ts';
 import type { Database } from '../db/client.ts';
@@ -114,16 +109,6 @@ export interface Settlement {
   ip: string | null;
   idempotency: Idempotency | null;
 }
-
-/**
- * Staff make a pending request final. The caller is the staff member (their session): they
- * own the Idempotency-Key and are the actor on the journal and the audit row.
- */
-export const settleAsStaff: LedgerOperation<Settlement, Outcome<AdminTransfer>> = (
-  database,
-  caller,
-  input,
-) => settle<AdminTransfer>(database, caller, input, 'staff');
 
 /** The customer cancels their own pending withdrawal (the caller is the customer). */
 export const cancelAsCustomer: LedgerOperation<

@@ -28,9 +28,6 @@ const nonceBytes = 12;
 const tagBytes = 16;
 const headerBytes = { [legacyVersion]: 1 + nonceBytes, [version]: 1 + keyIdBytes + nonceBytes };
 
-/** What a stored file adds to its content: the header and the tag. */
-export const storedOverheadBytes = headerBytes[version] + tagBytes;
-
 /**
  * A 256-bit key for one purpose, derived from DATA_KEY with HKDF-SHA-256, so DATA_KEY itself
  * (also used for sealed secrets and keyed hashes) never encrypts two kinds of data.

@@ -3,7 +3,7 @@
 import { randomInt } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { mailOutbox, userRoles, users } from '../db/schema.ts';
+import { mailOutbox, userRoles } from '../db/schema.ts';
 import { backgroundWorkSettled } from '../auth/background-work.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
 import { totpCode } from '../auth/totp.ts';
@@ -154,7 +154,3 @@ export async function signUpStaff(t: TestApp): Promise<Staff> {
   return { ...staff, secret };
 }
 
-export async function userIdOf(t: TestApp, email: string): Promise<string | undefined> {
-  const [user] = await t.ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return user?.id;
-}

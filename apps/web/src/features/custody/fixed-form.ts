@@ -14,7 +14,6 @@ import { decimalsOf, normalizeDecimal } from '@/lib/money';
 import { type FixedItem, isWholeQuantity } from './fixed-items';
 
 export const fixedFormDefaults = { valuableId: '', months: '', quantity: '' };
-export type FixedFormValues = typeof fixedFormDefaults;
 
 const quantityInvalid = 'custody:errors.quantityInvalid';
 const moreThanHeld = 'custody:fixed.problems.moreThanHeld';

@@ -4,5 +4,4 @@
 export {
   groupMovements as groupTransactions,
   type Movement as Transaction,
-  type MovementKind as TransactionKind,
 } from '@secure-vault/shared/history-movements';

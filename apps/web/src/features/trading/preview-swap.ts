@@ -52,13 +52,6 @@ export function previewSwap(
   };
 }
 
-/** What the swap form holds: the symbols chosen and the quantity typed. */
-export interface SwapFormValues {
-  from: string;
-  to: string;
-  quantity: string;
-}
-
 /**
  * The swap form's schema: the quantity typed, previewed against what is held of `from`. A problem
  * lands on the quantity (its message is the problem's code, or EMPTY); the output is the body of
