@@ -1,5 +1,6 @@
 // The journal as customers read it (/history): every movement of their holdings and cash.
 import { z } from 'zod';
+import { usdAmount } from './contract-schemas.ts';
 import { languages } from './i18n.ts';
 import { decimalPattern } from './money.ts';
 
@@ -76,7 +77,8 @@ export const historyEntrySchema = z.object({
   assetSymbol: z.string().nullable(),
   itemName: z.string().nullable(),
   quantityDelta: decimalString.nullable(),
-  valueDelta: decimalString,
+  /** Dollars: cash in cents ("-70.38"), an asset's exact worth with its digits ("99.999945"). */
+  valueDelta: usdAmount,
   reference: z.string().nullable(),
   /** The description staff gave a cash credit or change, for the customer. */
   note: z.string().nullable(),

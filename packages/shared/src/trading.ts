@@ -20,6 +20,7 @@ import {
   decimalPlaces,
   toFixedString,
 } from './money.ts';
+import { usdAmount } from './contract-schemas.ts';
 import { singleLineText } from './text.ts';
 
 export const minimumOrderUsd = '0.01';
@@ -208,8 +209,8 @@ export const tradeResultSchema = z.object({
   /** quantity × price, exact: what the holding moved by. */
   value: decimalString,
   /** The cash paid or received, in whole cents. */
-  total: decimalString,
-  cashBalance: decimalString,
+  total: usdAmount,
+  cashBalance: usdAmount,
   holdingQuantity: decimalString,
   /** The trade id, on every journal row of the trade (history's `reference`). */
   reference: z.string(),
@@ -220,8 +221,8 @@ export const swapResultSchema = z.object({
   from: z.object({ asset: z.string(), quantity: decimalString, value: decimalString }),
   to: z.object({ asset: z.string(), quantity: decimalString, value: decimalString }),
   /** Whole cents of the proceeds left after buying the target, credited as cash. */
-  cashRemainder: decimalString,
-  cashBalance: decimalString,
+  cashRemainder: usdAmount,
+  cashBalance: usdAmount,
   /** The swap id, on every journal row of the swap. */
   reference: z.string(),
 });

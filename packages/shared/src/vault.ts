@@ -1,6 +1,7 @@
 // The vault: profiles, valuables (holdings), the summary, and staff management of them
 // (SPEC §3, DESIGN §2). JSON is camelCase; amounts and quantities are decimal strings.
 import { z } from 'zod';
+import { usdAmount } from './contract-schemas.ts';
 import { decimalPattern } from './money.ts';
 import { multiLineText, singleLineText } from './text.ts';
 
@@ -77,8 +78,8 @@ export const allocationEntrySchema = z.object({
 });
 
 export const summarySchema = z.object({
-  cashBalance: decimalString,
-  bookBalance: decimalString,
+  cashBalance: usdAmount,
+  bookBalance: usdAmount,
   /** Sum of the estimated values of the valuables still in the vault (SPEC §9). */
   totalNetWorth: decimalString,
   allocation: z.array(allocationEntrySchema),

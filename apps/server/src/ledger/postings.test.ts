@@ -4,6 +4,7 @@
 // the account it names. On PGlite and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { dec } from '@secure-vault/shared/money';
 import { knownCaller } from '../db/caller.ts';
 import { createCustomer } from '../test/customers.ts';
 import { rowsOf } from '../test/stored-text.ts';
@@ -75,7 +76,10 @@ describe('a movement', () => {
     // 100 mg of silver at $0.00084/mg is $0.084: the customer pays $0.09.
     const res = await trade(t, customer, { side: 'buy', asset: 'AG', quantity: '100' });
     expect(res.statusCode, res.body).toBe(201);
-    const { reference, total } = res.json<{ reference: string; total: string }>();
+    const answer = res.json<{ reference: string; total: string }>();
+    const { reference } = answer;
+    // The answer says dollars and cents ("0.09"); the journal keeps 8 decimals.
+    const total = dec(answer.total).toFixed(8);
     const postings = await postingsOf(reference);
     expect(new Set(postings.map((row) => row.movement)).size).toBe(1);
     const price = '0.00084000';

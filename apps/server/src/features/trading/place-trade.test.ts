@@ -403,7 +403,8 @@ describe('pricing through the API', () => {
           ...order,
         });
         expect(res.statusCode, res.body).toBe(201);
-        const total = ('total' in order ? dec(order.total) : centsUp(value)).toFixed(8);
+        // Cash in an answer is dollars and cents: "70.38", not the stored "70.38000000".
+        const total = ('total' in order ? dec(order.total) : centsUp(value)).toFixed(2);
         cash = cash.minus(total);
         held = held.plus(quantity);
         expect(res.json()).toMatchObject({
@@ -413,7 +414,7 @@ describe('pricing through the API', () => {
           price: asset.price,
           value,
           total,
-          cashBalance: cash.toFixed(8),
+          cashBalance: cash.toFixed(2),
           holdingQuantity: held.toFixed(8),
         });
       };
@@ -538,8 +539,8 @@ describe('selling', () => {
       side: 'sell',
       asset: 'PT',
       quantity: '250.50000000',
-      total: '10.02000000',
-      cashBalance: '70.02000000',
+      total: '10.02',
+      cashBalance: '70.02',
       holdingQuantity: '749.50000000',
     });
     const position = await positionOf(t, customer.userId, 'PT');
@@ -561,7 +562,7 @@ describe('selling', () => {
     expect(res.json()).toMatchObject({
       quantity: '48.78049000',
       value: '10.00000045',
-      total: '10.00000000',
+      total: '10.00',
     });
   });
 
@@ -572,7 +573,7 @@ describe('selling', () => {
     const res = await trade(t, customer, { side: 'sell', asset: 'SOL', quantity: '0.5' });
     expect(res.json()).toMatchObject({
       holdingQuantity: '0.00000000',
-      cashBalance: '100.00000000',
+      cashBalance: '100.00',
     });
     expect(await positionOf(t, customer.userId, 'SOL')).toBeUndefined();
     const rows = (await journalOf(t, customer.userId)).filter((r) => r.valuableId === id);

@@ -39,8 +39,8 @@ describe('POST /swaps', () => {
     expect(result).toEqual({
       from: { asset: 'AU', quantity: '100.00000000', value: '5.70000000' },
       to: { asset: 'BTC', quantity: '0.00004956', value: '5.69940000' },
-      cashRemainder: '0.00000000',
-      cashBalance: '43.00000000',
+      cashRemainder: '0.00',
+      cashBalance: '43.00',
       reference: expect.any(String),
     });
     const rows = (await journalOf(t, customer.userId)).filter(
@@ -67,7 +67,7 @@ describe('POST /swaps', () => {
     const res = await swap(t, customer, { from: 'PD', to: 'PT', quantity: '100' });
     expect(res.json()).toMatchObject({
       to: { asset: 'PT', quantity: '100.00000000', value: '4.00000000' },
-      cashRemainder: '0.00000000',
+      cashRemainder: '0.00',
     });
     const rows = (await journalOf(t, customer.userId)).filter(
       (r) => r.reference === res.json().reference,

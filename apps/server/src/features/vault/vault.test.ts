@@ -114,7 +114,7 @@ describe('GET /me/summary', () => {
     const res = await api(t, 'GET', '/me/summary', undefined, alice.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      cashBalance: '10.00000000',
+      cashBalance: '10.00',
       bookBalance: '0.00',
       // 1200.50 + 10.00 + (null) - 5.25; the delivered vase is out of the vault.
       totalNetWorth: '1205.25000000',
@@ -129,7 +129,7 @@ describe('GET /me/summary', () => {
     const empty = await signUp(t);
     const res = await api(t, 'GET', '/me/summary', undefined, empty.cookie);
     expect(res.json()).toEqual({
-      cashBalance: '0.00000000',
+      cashBalance: '0.00',
       bookBalance: '0.00',
       totalNetWorth: '0.00000000',
       allocation: [],
@@ -139,7 +139,7 @@ describe('GET /me/summary', () => {
   it('shows each user only their own figures', async () => {
     const res = await api(t, 'GET', '/me/summary', undefined, bob.cookie);
     expect(res.json()).toMatchObject({
-      cashBalance: '0.00000000',
+      cashBalance: '0.00',
       totalNetWorth: '1.00000000',
       allocation: [{ itemType: 'precious_metals', value: '1.00000000' }],
     });
