@@ -16,7 +16,12 @@ import {
 import { AppError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import { drawProofOfHoldings, drawStatement } from './documents.ts';
-import { periodOf, readProofOfHoldings, readStatement } from './statement-model.ts';
+import {
+  openingPeriodOf,
+  periodOf,
+  readProofOfHoldings,
+  readStatement,
+} from './statement-model.ts';
 
 /** The largest document the check reads: statements are far smaller. */
 export const verifyMaxBytes = 5 * 1024 * 1024;
@@ -89,6 +94,14 @@ export function statementRoutes(app: FastifyInstance, ctx: AppContext): void {
     const now = ctx.clock.now();
     if (period > periodOf(now) || period < firstPeriod) {
       throw new AppError('NOT_FOUND', 'There is no statement for that month yet.');
+    }
+    // Nothing happened on the account before it opened: a statement for then would only mislead.
+    const opened = await openingPeriodOf(ctx.db, user.id);
+    if (opened && period < opened) {
+      throw new AppError(
+        'NOT_FOUND',
+        `Your account opened in ${opened}: there is no statement for a month before it.`,
+      );
     }
     await countDocument(user.id);
     const language = request.query.lang ?? 'en';

@@ -105,6 +105,15 @@ export function periodOf(at: Date): string {
   return at.toISOString().slice(0, 7);
 }
 
+/** The UTC month the account opened ("2026-03"): the first a statement is issued for. */
+export async function openingPeriodOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ at: profiles.createdAt })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return row ? periodOf(row.at) : null;
+}
+
 async function snapshot<T>(db: Db, read: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(read, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }

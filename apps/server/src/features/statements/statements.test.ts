@@ -223,17 +223,31 @@ describe('the statement', () => {
     }
   });
 
-  it('for the current month closes with the figures at issue, and a past month is empty but valid', async () => {
+  it('has none for a month before the account opened, and says why', async () => {
+    // The customer opened the account in October 2026.
+    for (const month of ['2026-09', '2026-06', '2000-01']) {
+      const res = await get(`/me/statements/${month}.pdf`);
+      expect([res.statusCode, res.json().error], month).toEqual([
+        404,
+        {
+          code: 'NOT_FOUND',
+          message: 'Your account opened in 2026-10: there is no statement for a month before it.',
+        },
+      ]);
+    }
+  });
+
+  it('for the current month closes with the figures at issue, and a past month is valid', async () => {
     const october = await readStatement(t.ctx.db, customer.userId, '2026-10', clock.now());
     expect(october.isCurrentMonth).toBe(false);
     expect(october.opening.total).toBe('0.00000000');
     expect(october.closing.cash).toBe('1000.00000000');
     const november = await readStatement(t.ctx.db, customer.userId, '2026-11', clock.now());
     expect(november.isCurrentMonth).toBe(true);
-    const june = await get('/me/statements/2026-06.pdf');
-    expect(june.statusCode).toBe(200);
-    const check = (await verifyBytes(t, pdfOf(june))).json();
-    expect([check.valid, check.period, check.journalPosition]).toEqual([true, '2026-06', 'none']);
+    const opening = await get('/me/statements/2026-10.pdf');
+    expect(opening.statusCode).toBe(200);
+    const check = (await verifyBytes(t, pdfOf(opening))).json();
+    expect([check.valid, check.period]).toEqual([true, '2026-10']);
   });
 
   it('is produced in Arabic, and verifies', async () => {
@@ -450,13 +464,13 @@ describe('the per-user limit on signed documents', () => {
     const other = await createCustomer(t, { label: 'documents-other' });
     const answers: number[] = [];
     for (let i = 0; i < 20; i += 1) {
-      const url = i % 2 === 0 ? '/me/statements/2026-06.pdf' : '/me/proof-of-holdings.pdf';
+      const url = i % 2 === 0 ? '/me/statements/2026-11.pdf' : '/me/proof-of-holdings.pdf';
       answers.push((await get(url, busy)).statusCode);
     }
     expect(answers).toEqual(Array(20).fill(200));
     // One budget for both kinds, counted per customer (not per address: each call above came
     // from another one).
-    for (const url of ['/me/statements/2026-06.pdf', '/me/proof-of-holdings.pdf']) {
+    for (const url of ['/me/statements/2026-11.pdf', '/me/proof-of-holdings.pdf']) {
       const res = await get(url, busy);
       expect([res.statusCode, res.json().error.code], url).toEqual([429, 'RATE_LIMITED']);
     }

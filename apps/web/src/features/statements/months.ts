@@ -6,14 +6,27 @@ import { formatDate } from '@/lib/format';
 /** How many months the statement picker offers: the current one and the 11 before it. */
 export const statementMonthCount = 12;
 
-/** "2026-11" for `now`'s UTC month and the months before it, newest first. */
-export function recentMonths(now: Date, count = statementMonthCount): string[] {
+/** "2026-11": a moment's UTC month. */
+export function monthOf(at: Date): string {
+  return `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/**
+ * "2026-11" for `now`'s UTC month and the months before it, newest first; none before `opened`
+ * (the account's opening month, which the server refuses anything before), when it is known.
+ */
+export function recentMonths(
+  now: Date,
+  count = statementMonthCount,
+  opened: string | null = null,
+): string[] {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
-  return Array.from({ length: count }, (_unused, index) => {
-    const date = new Date(Date.UTC(year, month - index, 1));
-    return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
-  });
+  const months = Array.from({ length: count }, (_unused, index) =>
+    monthOf(new Date(Date.UTC(year, month - index, 1))),
+  );
+  // The current month always stays: an account opened "later" than now is a clock's quirk.
+  return opened ? months.filter((value, index) => index === 0 || value >= opened) : months;
 }
 
 /** "November 2026" (or its Arabic name) for "2026-11"; anything else as given. */

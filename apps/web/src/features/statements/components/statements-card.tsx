@@ -1,5 +1,5 @@
 // Settings' Statements and proof of holdings card (issue 15 item 5): a month (this UTC month and
-// the 11 before it) and the document's language, then two links that download the signed PDFs;
+// the 11 before it, none before the account opened) and the document's language, then two links that download the signed PDFs;
 // the server writes them, so they are plain links rather than fetches. A line points to /verify,
 // where anyone can check a document.
 import { useId, useMemo, useState } from 'react';
@@ -8,13 +8,15 @@ import { Download, FileCheck2, FileText } from 'lucide-react';
 import { isLanguage, type Language } from '@secure-vault/shared/i18n';
 import { paths } from '@secure-vault/shared/paths';
 import * as statements from '@secure-vault/shared/statements/contracts';
+import * as vault from '@secure-vault/shared/vault/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { apiUrl } from '@/lib/api-client';
+import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
-import { monthLabel, recentMonths, statementFile } from '../months';
+import { monthLabel, monthOf, recentMonths, statementFile } from '../months';
 
 const documentLanguages: readonly Language[] = ['en', 'ar'];
 
@@ -22,9 +24,16 @@ export function StatementsCard() {
   const { t, i18n } = useTranslation('statements');
   const id = useId();
   const uiLanguage: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  // The account's opening month, from its profile: no month before it is offered (the server
+  // refuses those too). Until the profile is in, the last 12 months.
+  const profile = useApiQuery(vault.getProfile);
+  const createdAt = profile.data?.createdAt;
+  const opened = createdAt ? monthOf(new Date(createdAt)) : null;
   // Counted once per visit: a page left open across midnight at a month's end keeps its list.
-  const months = useMemo(() => recentMonths(new Date()), []);
-  const [month, setMonth] = useState(months[0] ?? '');
+  const [today] = useState(() => new Date());
+  const months = useMemo(() => recentMonths(today, undefined, opened), [today, opened]);
+  const [chosenMonth, setMonth] = useState<string | null>(null);
+  const month = chosenMonth && months.includes(chosenMonth) ? chosenMonth : (months[0] ?? '');
   const [chosenLanguage, setLanguage] = useState<Language | null>(null);
   const language = chosenLanguage ?? uiLanguage;
 
