@@ -106,6 +106,36 @@ describe('DashboardRoute', () => {
     expect(screen.queryByText('Pending approval')).not.toBeInTheDocument();
   });
 
+  it('shows metals in grams or troy ounces when asked, and remembers the choice', async () => {
+    const user = userEvent.setup();
+    stubVault({
+      valuables: [
+        valuable({
+          itemName: 'Gold',
+          itemType: 'precious_metals',
+          estimatedValue: '70.38000000',
+          assetSymbol: 'AU',
+          quantity: '1234.56700000',
+          unit: 'mg',
+        }),
+      ],
+    });
+    const { unmount } = renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
+    const gold = await screen.findByTestId('valuable-card');
+    expect(gold).toHaveTextContent('1,234.567 mg');
+    const unit = screen.getByLabelText('Metals in');
+    await user.selectOptions(unit, 'Grams (g)');
+    expect(gold).toHaveTextContent('1.234567 g');
+    await user.selectOptions(unit, 'Troy ounces (oz t)');
+    expect(gold).toHaveTextContent('0.039692 oz t');
+    expect(localStorage.getItem('metalUnit')).toBe('ozt');
+    unmount();
+    // Back on the dashboard later, the choice holds.
+    renderWithProviders(<DashboardRoute />, { route: '/dashboard' });
+    expect(await screen.findByTestId('valuable-card')).toHaveTextContent('0.039692 oz t');
+    await user.selectOptions(screen.getByLabelText('Metals in'), 'Milligrams (mg)');
+  });
+
   it('lists valuables from one request, with translated types, N/A and exact amounts', async () => {
     const fetchMock = stubVault({
       profile: profile({

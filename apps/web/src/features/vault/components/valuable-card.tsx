@@ -27,6 +27,7 @@ import {
   formatUsd,
   normalizeDecimal,
 } from '@/lib/money';
+import { formatMetal, type MetalUnit } from '@/lib/metal-unit';
 import { cn } from '@/lib/utils';
 import { holdingName, storageLocationText } from '@/lib/valuable-text';
 
@@ -52,10 +53,18 @@ const statusClass: Record<ValuableStatus, string> = {
   delivered: 'bg-muted',
 };
 
-function quantityText(valuable: Valuable, t: TFunction, language: Language): string | null {
+function quantityText(
+  valuable: Valuable,
+  t: TFunction,
+  language: Language,
+  metalUnit: MetalUnit,
+): string | null {
   if (valuable.quantity === null) return null;
-  // A listed asset's quantity as every other screen shows it (lib/money.ts).
   const asset = valuable.assetSymbol ? findAsset(valuable.assetSymbol) : undefined;
+  // Metals are held in milligrams; shown in grams or troy ounces when the customer chose so.
+  const isMetal = asset ? asset.kind === 'metal' : valuable.unit === 'mg';
+  if (isMetal && metalUnit !== 'mg') return formatMetal(t, valuable.quantity, metalUnit, language);
+  // A listed asset's quantity as every other screen shows it (lib/money.ts).
   if (asset) return formatAssetQuantity(t, asset, valuable.quantity, { language });
   const quantity = normalizeDecimal(valuable.quantity);
   const figure = formatQuantity(quantity, decimalsOf(quantity), language);
@@ -68,13 +77,15 @@ export const ValuableCard = memo(function ValuableCard({
   valuable,
   t,
   language,
+  metalUnit = 'mg',
 }: {
   valuable: Valuable;
   t: TFunction;
   language: Language;
+  metalUnit?: MetalUnit;
 }) {
   const Icon = icons[valuable.itemType] ?? Package;
-  const quantity = quantityText(valuable, t, language);
+  const quantity = quantityText(valuable, t, language, metalUnit);
   const location = storageLocationText(t, valuable);
   return (
     <li

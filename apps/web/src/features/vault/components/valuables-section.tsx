@@ -1,13 +1,17 @@
 // The valuables list or its empty state (SPEC §2), with loading placeholders and the SPEC §8
 // error. One request for the whole list; each card is cheap and off-screen cards skip layout and
-// paint (content-visibility), so a thousand valuables scroll smoothly.
+// paint (content-visibility), so a thousand valuables scroll smoothly. Metals can be shown in
+// milligrams, grams or troy ounces (lib/metal-unit.ts).
 import { useEffect, useRef } from 'react';
 import { Archive } from 'lucide-react';
 import type { Valuable } from '@secure-vault/shared/vault';
 import { Card } from '@/components/ui/card';
+import { Label } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
+import { NativeSelect } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { metalUnits, useMetalUnit } from '@/lib/metal-unit';
 import { toast } from '@/lib/toast';
 import { ValuableCard } from './valuable-card';
 
@@ -24,6 +28,8 @@ export function ValuablesSection({
 }) {
   const { t } = useTranslation(['vault', 'catalogue']);
   const language = currentLanguage();
+  const [metalUnit, setMetalUnit] = useMetalUnit();
+  const holdsMetal = valuables?.some((valuable) => valuable.unit === 'mg') ?? false;
 
   // SPEC §8: a toast once per failure (not again on a re-render or a change of language).
   const toastedFailure = useRef(0);
@@ -49,7 +55,13 @@ export function ValuablesSection({
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="valuables-list">
           {valuables.map((valuable) => (
-            <ValuableCard key={valuable.id} valuable={valuable} t={t} language={language} />
+            <ValuableCard
+              key={valuable.id}
+              valuable={valuable}
+              t={t}
+              language={language}
+              metalUnit={metalUnit}
+            />
           ))}
         </ul>
       );
@@ -86,11 +98,35 @@ export function ValuablesSection({
         <h2 id="valuables-heading" className="text-xl font-semibold tracking-tight">
           {t('valuables.title')}
         </h2>
-        {valuables && valuables.length > 0 ? (
-          <p className="text-sm text-muted-foreground" data-testid="valuables-count">
-            {t('valuables.count', { count: valuables.length })}
-          </p>
-        ) : null}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          {holdsMetal ? (
+            <div className="flex items-center gap-2 text-sm">
+              <Label htmlFor="metal-unit" className="text-muted-foreground">
+                {t('valuables.metalUnit')}
+              </Label>
+              <NativeSelect
+                id="metal-unit"
+                value={metalUnit}
+                className="w-48"
+                onChange={(event) => {
+                  const unit = metalUnits.find((value) => value === event.target.value);
+                  if (unit) setMetalUnit(unit);
+                }}
+              >
+                {metalUnits.map((unit) => (
+                  <option key={unit} value={unit}>
+                    {t(`valuables.metalUnits.${unit}`)}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          ) : null}
+          {valuables && valuables.length > 0 ? (
+            <p className="text-sm text-muted-foreground" data-testid="valuables-count">
+              {t('valuables.count', { count: valuables.length })}
+            </p>
+          ) : null}
+        </div>
       </div>
       {body}
     </section>
