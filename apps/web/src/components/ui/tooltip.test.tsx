@@ -15,9 +15,13 @@ describe('Tooltip', () => {
       </Tooltip>,
     );
     await user.hover(screen.getByRole('button', { name: 'Sun' }));
-    act(() => vi.advanceTimersByTime(tooltipDelayMs - 100));
+    await act(async () => {
+      vi.advanceTimersByTime(tooltipDelayMs - 100);
+    });
     expect(screen.queryByRole('tooltip')).toBeNull();
-    act(() => vi.advanceTimersByTime(150));
+    await act(async () => {
+      vi.advanceTimersByTime(150);
+    });
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Light theme');
     expect(tooltipDelayMs).toBe(700);
   });
