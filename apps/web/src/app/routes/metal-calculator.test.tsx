@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
+import { storeMetalUnit } from '@/lib/metal-unit';
 import { toast } from '@/lib/toast';
 import MetalCalculatorRoute from './metal-calculator';
 
@@ -268,6 +269,13 @@ describe('the metal calculator', () => {
     renderCalculator();
     await user.click(await screen.findByRole('tab', { name: 'Sell' }));
     expect(await screen.findByTestId('holding-quantity')).toHaveTextContent('1,754.385 mg');
+    // Shown in grams too once the customer chose grams for metals (the dashboard's choice).
+    act(() => storeMetalUnit('g'));
+    expect(screen.getByTestId('holding-quantity')).toHaveTextContent(
+      /^1,754\.385 mg \(1\.754385 g\)/,
+    );
+    act(() => storeMetalUnit('mg'));
+    expect(screen.queryByTestId('holding-in-unit')).toBeNull();
     const mg = screen.getByLabelText('Milligrams (mg)');
     await user.clear(mg);
     await user.type(mg, '2000');

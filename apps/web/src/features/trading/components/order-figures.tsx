@@ -6,7 +6,8 @@ import { dec } from '@secure-vault/shared/money';
 import type { Quote } from '@secure-vault/shared/trading';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
-import { useTranslation } from '@/lib/i18n';
+import { currentLanguage, useTranslation } from '@/lib/i18n';
+import { formatMetal, useMetalUnit } from '@/lib/metal-unit';
 import { formatAssetQuantity, formatExactUsd, formatUsd } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -46,6 +47,12 @@ export function HoldingLine({
   const { t } = useTranslation(['trading', 'catalogue']);
   const name = t(`catalogue:${asset.symbol}.name`);
   const data = holding.data;
+  // Orders are typed in milligrams; the unit the dashboard shows metals in follows beside them.
+  const [metalUnit] = useMetalUnit();
+  const inChosenUnit =
+    data && asset.kind === 'metal' && metalUnit !== 'mg'
+      ? formatMetal(t, data.quantity, metalUnit, currentLanguage())
+      : null;
   return (
     <div className="grid gap-1 rounded-md border bg-muted/40 px-4 py-3 text-sm">
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -54,6 +61,12 @@ export function HoldingLine({
         {data ? (
           <span className="font-semibold" data-testid="holding-quantity">
             <span className="tabular-nums">{formatAssetQuantity(t, asset, data.quantity)}</span>
+            {inChosenUnit ? ' ' : null}
+            {inChosenUnit ? (
+              <span className="font-normal tabular-nums" data-testid="holding-in-unit">
+                ({inChosenUnit})
+              </span>
+            ) : null}
             {dec(data.quantity).greaterThan(0) ? (
               <span className="ms-2 font-normal text-muted-foreground">
                 {t('order.worth', { value: formatUsd(data.value) })}
