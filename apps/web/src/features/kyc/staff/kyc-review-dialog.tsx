@@ -87,7 +87,11 @@ function ReviewBody({ userId }: { userId: string }) {
           <CircleAlert aria-hidden className="text-destructive" />
           <div className="grid gap-1">
             <p className="font-semibold">{t('kyc.detail.rejectedBecause')}</p>
-            <p className="whitespace-pre-line break-words">{data.rejectionReason}</p>
+            {/* Staff's words in their own direction: an English reason's full stop stays at
+                its end on an Arabic page. */}
+            <p dir="auto" className="whitespace-pre-line break-words rtl:text-right">
+              {data.rejectionReason}
+            </p>
           </div>
         </Alert>
       ) : null}

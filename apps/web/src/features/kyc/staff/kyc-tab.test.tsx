@@ -337,6 +337,8 @@ describe('KycTab', () => {
     expect(await within(dialog).findByTestId('kyc-rejection-reason')).toHaveTextContent(
       'The photo is blurred',
     );
+    // In its own direction, so an English reason reads whole on an Arabic page.
+    expect(within(dialog).getByText('The photo is blurred')).toHaveAttribute('dir', 'auto');
     expect(within(dialog).queryByTestId('kyc-decision')).not.toBeInTheDocument();
   });
 
