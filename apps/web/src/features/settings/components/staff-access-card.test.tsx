@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import type { StaffAccessEntry } from '@secure-vault/shared/staff-access/contracts';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { StaffAccessCard } from './staff-access-card';
@@ -103,6 +104,22 @@ describe('StaffAccessCard', () => {
     expect(await screen.findByTestId('staff-access-entry')).toHaveTextContent(
       'Staff #3F9A12C4 recorded a book balance of $500.00',
     );
+  });
+
+  it('keeps an amount whole inside an Arabic sentence, the staff reference too', async () => {
+    stubApi({ [`GET ${url}`]: page([{ ...balance, amount: '200.00' }]) });
+    await i18next.changeLanguage('ar');
+    try {
+      renderWithProviders(<StaffAccessCard />);
+      const entry = await screen.findByTestId('staff-access-entry');
+      // Each left-to-right run is one isolate (U+2066 … U+2069): the browser cannot move
+      // "US$" to the other side of the digits, or the reference's letters around.
+      expect(entry.querySelector('p')?.textContent).toBe(
+        'سجّل الموظف رقم \u20663F9A12C4\u2069 رصيداً دفترياً قدره \u2066200.00\u00a0US$\u2069',
+      );
+    } finally {
+      await i18next.changeLanguage('en');
+    }
   });
 
   it('shows more with the cursor of the page before', async () => {
