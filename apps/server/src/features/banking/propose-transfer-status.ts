@@ -1,20 +1,8 @@
-// The lists of transfers (contracts: getMyTransfers, listTransfers) and staff's decision on a
-// request (setTransferStatus). Rows are turned to JSON in SQL by the same functions the ledger
-// answers with (transfer_json, admin_transfer_json, migration 0011), so a row reads the same
-// in a list, in an answer and in a replayed answer.
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { z } from 'zod';
-import type {
-  AdminTransfer,
-  AdminTransferPage,
-  FinalTransferStatus,
-  Transfer,
-  transferListQuerySchema,
-  TransferPage,
-  TransferType,
-} from '@secure-vault/shared/transfers';
+// Staff's decision on a pending request (contract: setTransferStatus; DESIGN §4 "Dual control"):
+// a proposal that takes effect only when another staff member approves it (features/approvals).
+import { and, eq } from 'drizzle-orm';
+import type { FinalTransferStatus, TransferType } from '@secure-vault/shared/transfers';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/client.ts';
 import { transfers } from '../../db/banking-schema.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
 import { propose } from '../../ledger/proposals.ts';
@@ -24,69 +12,6 @@ import { AppError } from '../../errors.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
 import type { Proposal } from '@secure-vault/shared/approvals';
 import type { RequestMeta } from '../../auth/request-meta.ts';
-
-type ListQuery = z.output<typeof transferListQuerySchema>;
-
-async function page<T>(
-  db: Db,
-  scope: SQL | undefined,
-  query: ListQuery,
-  json: SQL,
-): Promise<{
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-  counts: Record<FinalTransferStatus | 'pending', number>;
-}> {
-  const typed = and(scope, query.type ? eq(transfers.type, query.type) : undefined);
-  const where = and(typed, query.status ? eq(transfers.status, query.status) : undefined);
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select({ json: sql<T>`${json}` })
-      .from(transfers)
-      .where(where)
-      .orderBy(desc(transfers.createdAt), desc(transfers.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({
-        pending: sql<number>`count(*) filter (where ${transfers.status} = 'pending')::int`,
-        completed: sql<number>`count(*) filter (where ${transfers.status} = 'completed')::int`,
-        failed: sql<number>`count(*) filter (where ${transfers.status} = 'failed')::int`,
-        cancelled: sql<number>`count(*) filter (where ${transfers.status} = 'cancelled')::int`,
-      })
-      .from(transfers)
-      .where(typed),
-  ]);
-  const statusCounts = counts ?? { pending: 0, completed: 0, failed: 0, cancelled: 0 };
-  return {
-    items: rows.map((row) => row.json),
-    total: query.status
-      ? statusCounts[query.status]
-      : statusCounts.pending +
-        statusCounts.completed +
-        statusCounts.failed +
-        statusCounts.cancelled,
-    page: query.page,
-    pageSize: query.pageSize,
-    counts: statusCounts,
-  };
-}
-
-/** The customer's requests and the transfers they sent or received. */
-export function getMyTransfers(
-  ctx: AppContext,
-  userId: string,
-  query: ListQuery,
-): Promise<TransferPage> {
-  const mine = sql`(${transfers.userId} = ${userId} or ${transfers.counterpartyId} = ${userId})`;
-  return page<Transfer>(ctx.db, mine, query, sql`transfer_json(${transfers}, ${userId}::uuid)`);
-}
-
-export function listTransfers(ctx: AppContext, query: ListQuery): Promise<AdminTransferPage> {
-  return page<AdminTransfer>(ctx.db, undefined, query, sql`admin_transfer_json(${transfers})`);
-}
 
 /**
  * Staff propose making a pending request final (DESIGN §4 "Dual control"): completing a deposit
