@@ -11,18 +11,21 @@ const showing = () =>
     );
 
 describe('toasts', () => {
-  it('let a success take the place of the errors still showing, and a new page take down errors', async () => {
+  it('show one of each kind, let a success take the place of errors, and a new page take down errors', async () => {
     render(<LazyToaster />);
     toast.error('Verification failed');
+    await waitFor(() => expect(showing()).toEqual(['error: Verification failed']));
+    // A second error takes the first one's place rather than stacking on it.
     toast.error('Purchase Failed');
-    await waitFor(() =>
-      expect(showing()).toEqual(['error: Verification failed', 'error: Purchase Failed']),
-    );
+    await waitFor(() => expect(showing()).toEqual(['error: Purchase Failed']));
     toast.success('Purchase Successful');
     await waitFor(() => expect(showing()).toEqual(['success: Purchase Successful']));
 
     toast.error('Sale Failed');
-    await waitFor(() => expect(showing()).toContain('error: Sale Failed'));
+    toast.error('Sale Failed');
+    await waitFor(() =>
+      expect(showing()).toEqual(['success: Purchase Successful', 'error: Sale Failed']),
+    );
     dismissErrorToasts();
     await waitFor(() => expect(showing()).toEqual(['success: Purchase Successful']));
   });

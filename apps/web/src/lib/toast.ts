@@ -1,7 +1,9 @@
 // Toasts without putting sonner on the first page load: the library and its <Toaster> load on
-// the first toast. Same call shape as sonner's toast.success / toast.error. Two rules keep old
-// news off the screen: a success takes the place of the errors still showing (they were this
-// page's, and the success is the retry that worked), and leaving a page takes down its errors.
+// the first toast. Same call shape as sonner's toast.success / toast.error. Three rules keep old
+// news off the screen: one toast of each kind at a time (a new error takes the place of the one
+// showing, so repeated tries do not stack), a success takes the place of the errors still showing
+// (they were this page's, and the success is the retry that worked), and leaving a page takes
+// down its errors.
 import { type ComponentType, createElement, useEffect, useState } from 'react';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast, ToasterProps } from 'sonner';
@@ -34,11 +36,13 @@ function dismissErrors(module: Sonner): void {
 }
 
 function show(kind: 'success' | 'error' | 'message', title: string, options?: ExternalToast): void {
+  // Sonner replaces a toast showing under the same id.
+  const oneOfItsKind = { ...options, id: options?.id ?? kind };
   void ensureToaster().then((module) => {
-    if (kind === 'message') module.toast(title, options);
+    if (kind === 'message') module.toast(title, oneOfItsKind);
     else {
       if (kind === 'success') dismissErrors(module);
-      module.toast[kind](title, options);
+      module.toast[kind](title, oneOfItsKind);
     }
   });
 }
