@@ -40,20 +40,24 @@ async function registerBankAccount(
   email: string,
 ) {
   const before = (await readMailbox(email)).length;
-  const sent = await customer.post('/api/v1/me/bank-accounts/code', { headers: csrf });
+  const details = {
+    bankName: 'Emirates NBD',
+    accountName: 'Amira Haddad',
+    accountNumber: '1014567890',
+    iban: 'AE070331234567890123456',
+    swiftCode: 'EBILAEAD',
+    branch: 'Dubai Mall',
+  };
+  // The details are checked before the code is sent.
+  const sent = await customer.post('/api/v1/me/bank-accounts/code', {
+    headers: csrf,
+    data: details,
+  });
   expect(sent.status(), await sent.text()).toBe(202);
   const code = await waitForMail(readMailbox, email, codePattern, before + 1);
   const registered = await customer.post('/api/v1/me/bank-accounts', {
     headers: csrf,
-    data: {
-      bankName: 'Emirates NBD',
-      accountName: 'Amira Haddad',
-      accountNumber: '1014567890',
-      iban: 'AE070331234567890123456',
-      swiftCode: 'EBILAEAD',
-      branch: 'Dubai Mall',
-      code,
-    },
+    data: { ...details, code },
   });
   expect(registered.status(), await registered.text()).toBe(201);
 }
@@ -166,6 +170,10 @@ for (const language of ['en', 'ar'] as const) {
         await expect(picker.locator('option:checked')).toHaveText('Emirates NBD — •••• 7890');
         await page.getByLabel(b.withdraw.amount, { exact: true }).fill('200');
         await page.getByRole('button', { name: b.withdraw.submit, exact: true }).click();
+        // The review: nothing leaves the balance before Confirm.
+        const review = page.getByRole('alertdialog', { name: b.withdraw.review.title });
+        await expect(review.getByTestId('confirm-withdrawal-account')).toContainText('•••• 7890');
+        await review.getByRole('button', { name: b.withdraw.review.confirm, exact: true }).click();
         await expect(page.getByText(b.withdraw.successTitle, { exact: true })).toBeVisible();
         await expect(cashOf(page)).toContainText('300.00');
 

@@ -5,10 +5,24 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
 import { parsePreviousDataKeys, previousDataKeysProblem } from './auth/data-keys.ts';
 import { ed25519PublicKeyOf, parsePreviousSigningKeys } from './auth/signing-key.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** An amount in US dollars above zero, whole cents, kept with two decimals ("50000.00"). */
+const usdLimit = (fallback: string) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,12}(\.\d{1,2})?$/, 'must be an amount in US dollars, such as 50000 or 2500.50')
+      .refine((value) => dec(value).greaterThan(0), 'must be above 0')
+      .default(fallback)
+      .transform((value) => toFixedString(value, usdScale)),
+  );
 
 const envSchema = z
   .object({
@@ -132,6 +146,14 @@ const envSchema = z
       emptyToUndefined,
       z.coerce.number().int().min(0).max(60_000).optional(),
     ),
+    /** The most one deposit (card or bank transfer) may be, in US dollars. */
+    DEPOSIT_LIMIT_USD: usdLimit('50000'),
+    /** The most a customer's deposits of any 24 hours may add up to. */
+    DEPOSIT_DAILY_LIMIT_USD: usdLimit('100000'),
+    /** The most one withdrawal may be. */
+    WITHDRAWAL_LIMIT_USD: usdLimit('50000'),
+    /** The most a customer's withdrawals of any 24 hours may add up to. */
+    WITHDRAWAL_DAILY_LIMIT_USD: usdLimit('100000'),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -169,6 +191,15 @@ const envSchema = z
         path: ['MAIL_URL'],
         message: 'is required in production (an smtp:// or smtps:// URL of the mail server)',
       });
+    }
+    for (const kind of ['DEPOSIT', 'WITHDRAWAL'] as const) {
+      if (dec(env[`${kind}_LIMIT_USD`]).greaterThan(env[`${kind}_DAILY_LIMIT_USD`])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${kind}_DAILY_LIMIT_USD`],
+          message: `must be at least ${kind}_LIMIT_USD: one request could not be made`,
+        });
+      }
     }
     // Refused rather than quietly run as one process: whoever set it expects that many, and
     // PGlite is a database inside one process, which others cannot open beside it.
@@ -231,6 +262,11 @@ export interface Config {
    * balancer's health check takes it out before it stops accepting: 5 s in production, else 0.
    */
   shutdownDrainMs: number;
+  /**
+   * The most one deposit or withdrawal may be, and what each kind's requests of any 24 hours may
+   * add up to (features/banking/request-limits.ts), in US dollars with two decimals.
+   */
+  requestLimits: Record<'deposit' | 'withdrawal', { perRequest: string; daily: string }>;
 }
 
 export class ConfigError extends Error {
@@ -296,6 +332,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metrics:
       e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),
+    requestLimits: {
+      deposit: { perRequest: e.DEPOSIT_LIMIT_USD, daily: e.DEPOSIT_DAILY_LIMIT_USD },
+      withdrawal: { perRequest: e.WITHDRAWAL_LIMIT_USD, daily: e.WITHDRAWAL_DAILY_LIMIT_USD },
+    },
   };
 }
 

@@ -51,6 +51,10 @@ export const errorCodes = {
   INSUFFICIENT_ASSETS: 422,
   /** Crypto and cash are digital: they cannot be delivered (DESIGN §5). */
   NOT_DELIVERABLE: 422,
+  /** A deposit or withdrawal over the most one request may be (details: banking/limits.ts). */
+  OVER_REQUEST_LIMIT: 422,
+  /** A deposit or withdrawal past what 24 hours' requests may add up to (banking/limits.ts). */
+  OVER_DAILY_LIMIT: 422,
   // Identity verification (kyc.ts)
   /** An upload over its size limit (KYC documents: 10 MB). */
   FILE_TOO_LARGE: 413,

@@ -21,6 +21,7 @@ describe('change keys', () => {
       account: apiKey(banking.getAccount),
       transfers: apiKey(banking.getMyTransfers),
       bankAccounts: apiKey(banking.getBankAccounts),
+      limits: apiKey(banking.getRequestLimits),
       fixedTerms: apiKey(custody.getMyFixedTerms),
       deliveries: apiKey(custody.getMyDeliveries),
       profile: apiKey(vault.getProfile),
@@ -59,6 +60,7 @@ describe('change keys', () => {
       ['me', 'transfers'],
       ['me', 'account'],
       ['me', 'bank-accounts'],
+      ['me', 'limits'],
     ]);
     expect(changeQueryKeys.session).toEqual([['session']]);
     expect(changeQueryKeys.sessions).toEqual([['auth', 'sessions']]);

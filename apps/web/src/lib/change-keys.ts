@@ -19,6 +19,7 @@ export const queryKeys = {
   account: ['me', 'account'],
   transfers: ['me', 'transfers'],
   bankAccounts: ['me', 'bank-accounts'],
+  limits: ['me', 'limits'],
   fixedTerms: ['me', 'fixed-terms'],
   deliveries: ['me', 'deliveries'],
   profile: ['me', 'profile'],
@@ -45,9 +46,16 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
   // The account overview carries the KYC status beside the cash.
   profile: [queryKeys.profile, queryKeys.summary, queryKeys.kyc, queryKeys.account],
   // A request was made or its status changed (a deposit completed, a withdrawal failed and
-  // refunded, a delivery moved on or got a tracking record…); the server also says `requests`
-  // when the bank accounts change in another tab.
-  requests: [queryKeys.deliveries, queryKeys.transfers, queryKeys.account, queryKeys.bankAccounts],
+  // refunded, a delivery moved on or got a tracking record…), which moves what is left of the
+  // day's deposit and withdrawal limits; the server also says `requests` when the bank accounts
+  // change in another tab.
+  requests: [
+    queryKeys.deliveries,
+    queryKeys.transfers,
+    queryKeys.account,
+    queryKeys.bankAccounts,
+    queryKeys.limits,
+  ],
   // Who is signed in, and how (two-factor on or off).
   session: [sessionQueryKey],
   sessions: [queryKeys.sessions],

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { acceptedSchema } from '../auth.ts';
 import {
   accountOverviewSchema,
+  bankAccountInputSchema,
   bankAccountParamsSchema,
   bankAccountRegistrationSchema,
   bankAccountSchema,
@@ -29,6 +30,7 @@ import {
   withdrawalRequestSchema,
 } from '../transfers.ts';
 import { noBody, noContent } from '../contract-schemas.ts';
+import { requestLimitsSchema } from './limits.ts';
 
 const tag = 'banking';
 
@@ -48,11 +50,13 @@ export const sendBankAccountCode = defineContract({
   path: '/api/v1/me/bank-accounts/code',
   access: 'user',
   tag,
-  summary: 'Email a 6-digit code that confirms a bank account registration',
-  body: noBody,
+  summary: 'Check a bank account’s details, then email the 6-digit code that confirms it',
+  description:
+    'The details are checked as the registration checks them (the account name against the approved KYC name, an IBAN not yet registered) before a code is sent. CODE_TOO_SOON carries `retryAfterSeconds` in its details.',
+  body: bankAccountInputSchema,
   status: 202,
   response: acceptedSchema,
-  errors: ['KYC_REQUIRED', 'CODE_TOO_SOON'],
+  errors: ['KYC_REQUIRED', 'CODE_TOO_SOON', 'CONFLICT'],
   refusesImpersonation: true,
   changes: [],
 });
@@ -96,6 +100,19 @@ export const deleteBankAccount = defineContract({
   errors: ['NOT_FOUND', 'CONFLICT'],
   refusesImpersonation: true,
   changes: ['bankAccounts'],
+});
+
+export const getRequestLimits = defineContract({
+  method: 'GET',
+  path: '/api/v1/me/limits',
+  access: 'user',
+  tag,
+  summary: 'The deposit and withdrawal limits, and what is left of today’s',
+  description:
+    'Per request and per 24 hours (banking/limits.ts); the daily figures count your pending and completed requests of the last 24 hours.',
+  status: 200,
+  response: requestLimitsSchema,
+  errors: [],
 });
 
 // ── Transfers and requests (shared/transfers.ts) ────────────────────────────────────────
@@ -144,11 +161,11 @@ export const requestCardDeposit = defineContract({
   tag,
   summary: 'Ask for a card deposit; cash is credited once staff confirm the money arrived',
   description:
-    'The card number and CVV are checked in the browser and never sent: only the amount, the last four digits and the card type. Pending, with a TXN reference.',
+    'The card number and CVV are checked in the browser and never sent: only the amount, the last four digits and the card type. Pending, with a TXN reference. Within the deposit limits (getRequestLimits).',
   body: cardDepositRequestSchema,
   status: 201,
   response: transferSchema,
-  errors: [],
+  errors: ['OVER_REQUEST_LIMIT', 'OVER_DAILY_LIMIT'],
   idempotent: true,
   changes: ['requests'],
 });
@@ -162,7 +179,7 @@ export const requestBankDeposit = defineContract({
   body: bankDepositRequestSchema,
   status: 201,
   response: bankDepositSchema,
-  errors: [],
+  errors: ['OVER_REQUEST_LIMIT', 'OVER_DAILY_LIMIT'],
   idempotent: true,
   changes: ['requests'],
 });
@@ -176,7 +193,13 @@ export const requestWithdrawal = defineContract({
   body: withdrawalRequestSchema,
   status: 201,
   response: transferSchema,
-  errors: ['KYC_REQUIRED', 'NOT_FOUND', 'INSUFFICIENT_CASH'],
+  errors: [
+    'KYC_REQUIRED',
+    'NOT_FOUND',
+    'INSUFFICIENT_CASH',
+    'OVER_REQUEST_LIMIT',
+    'OVER_DAILY_LIMIT',
+  ],
   idempotent: true,
   refusesImpersonation: true,
   changes: ['valuables', 'requests'],

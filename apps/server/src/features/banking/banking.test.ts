@@ -10,7 +10,7 @@ import { createSession } from '../../auth/sessions.ts';
 import { bankAccounts } from '../../db/banking-schema.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
 import { auditLog, profiles } from '../../db/schema.ts';
-import { lastMail, readCode, signUpStaff } from '../../test/auth-helpers.ts';
+import { lastMail, mailCount, readCode, signUpStaff } from '../../test/auth-helpers.ts';
 import { createCustomer, type Customer } from '../../test/customers.ts';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app.ts';
 import { api, seedValuables } from '../../test/vault.ts';
@@ -54,7 +54,8 @@ async function verifiedCustomer(): Promise<Customer> {
   return customer;
 }
 
-const sendCode = (customer: Customer, language?: 'ar') =>
+/** Asks for a code for these details (the registration's, without the code). */
+const sendCode = (customer: Customer, body: unknown = details, language?: 'ar') =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/me/bank-accounts/code',
@@ -63,21 +64,23 @@ const sendCode = (customer: Customer, language?: 'ar') =>
       cookie: `__Host-session=${customer.cookie}`,
       ...(language ? { 'accept-language': language } : {}),
     },
+    payload: body as Record<string, unknown>,
   });
 
 const register = (customer: Customer, body: unknown) =>
   api(t, 'POST', '/me/bank-accounts', body, customer.cookie);
 
 /** Waits out the 60-second rule, asks for a code and reads it from the mail. */
-async function freshCode(customer: Customer): Promise<string> {
+async function freshCode(customer: Customer, body: unknown = details): Promise<string> {
   clock.advance(codeResendAfterMs);
-  const res = await sendCode(customer);
+  const res = await sendCode(customer, body);
   expect(res.statusCode).toBe(202);
   return readCode(t, customer.email);
 }
 
 async function registered(customer: Customer, iban = details.iban) {
-  const res = await register(customer, { ...details, iban, code: await freshCode(customer) });
+  const code = await freshCode(customer, { ...details, iban });
+  const res = await register(customer, { ...details, iban, code });
   expect(res.statusCode).toBe(201);
   return res.json<{ id: string; iban: string }>();
 }
@@ -188,14 +191,42 @@ describe('registering a bank account', () => {
 
   it('mails the code in Arabic from an Arabic page', async () => {
     const customer = await verifiedCustomer();
-    expect((await sendCode(customer, 'ar')).statusCode).toBe(202);
+    expect((await sendCode(customer, details, 'ar')).statusCode).toBe(202);
     expect((await lastMail(t, customer.email))?.subject).toContain('رمز');
   });
 
-  it('refuses a second code within a minute', async () => {
+  it('refuses a second code within a minute, saying how many seconds are left', async () => {
     const customer = await verifiedCustomer();
     expect((await sendCode(customer)).statusCode).toBe(202);
-    expectError(await sendCode(customer), 429, 'CODE_TOO_SOON');
+    const sent = await mailCount(t, customer.email);
+    clock.advance(20_000);
+    const res = await sendCode(customer);
+    expectError(res, 429, 'CODE_TOO_SOON');
+    expect(res.json().error.details).toEqual({ retryAfterSeconds: '40' });
+    // Nothing was sent.
+    expect(await mailCount(t, customer.email)).toBe(sent);
+  });
+
+  it('checks the account name and the IBAN before a code is sent', async () => {
+    const customer = await verifiedCustomer();
+    await registered(customer);
+    const before = await mailCount(t, customer.email);
+    clock.advance(codeResendAfterMs);
+    const misnamed = await sendCode(customer, { ...details, accountName: 'Amira Haddad' });
+    expectError(misnamed, 400, 'VALIDATION');
+    expect(issuesOf(misnamed)).toEqual([
+      { path: 'body.accountName', message: 'banking:errors.nameMismatch' },
+    ]);
+    expectError(await sendCode(customer), 409, 'CONFLICT');
+    const invalid = await sendCode(customer, { ...details, iban: 'GB82WEST12345698765433' });
+    expectError(invalid, 400, 'VALIDATION');
+    expect(issuesOf(invalid)).toContainEqual({
+      path: 'body.iban',
+      message: 'banking:errors.ibanInvalid',
+    });
+    // No code was mailed, and the refusals started no wait.
+    expect(await mailCount(t, customer.email)).toBe(before);
+    expect((await sendCode(customer, { ...details, iban: otherIban })).statusCode).toBe(202);
   });
 
   it('refuses a wrong code, an expired one and a used one', async () => {
@@ -271,7 +302,8 @@ describe('registering a bank account', () => {
   it('refuses an IBAN already registered, but another customer may register it', async () => {
     const customer = await verifiedCustomer();
     await registered(customer);
-    const code = await freshCode(customer);
+    // Registered since the code was sent (another tab): the registration checks it again.
+    const code = await freshCode(customer, { ...details, iban: otherIban });
     expectError(
       await register(customer, { ...details, iban: 'gb82west12345698765432', code }),
       409,

@@ -11,10 +11,10 @@ import { openMoneyRequest } from './open-request.ts';
 export function requestAssetToCash(
   ctx: AppContext,
   caller: Caller,
-  _user: BankingUser,
+  user: BankingUser,
   input: { body: AssetToCashRequest; idempotency: Idempotency; meta: RequestMeta },
 ): Promise<Outcome<Transfer>> {
-  return openMoneyRequest(ctx, caller, {
+  return openMoneyRequest(ctx, caller, user, {
     type: 'asset_to_cash',
     prefix: null,
     amount: input.body.amount,

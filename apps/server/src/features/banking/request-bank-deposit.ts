@@ -11,10 +11,10 @@ import { openMoneyRequest } from './open-request.ts';
 export function requestBankDeposit(
   ctx: AppContext,
   caller: Caller,
-  _user: BankingUser,
+  user: BankingUser,
   input: { amount: string; idempotency: Idempotency; meta: RequestMeta },
 ): Promise<Outcome<BankDeposit>> {
-  return openMoneyRequest<BankDeposit>(ctx, caller, {
+  return openMoneyRequest<BankDeposit>(ctx, caller, user, {
     type: 'bank_deposit',
     prefix: 'TXN',
     amount: input.amount,

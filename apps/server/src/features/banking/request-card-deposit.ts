@@ -11,10 +11,10 @@ import { openMoneyRequest } from './open-request.ts';
 export function requestCardDeposit(
   ctx: AppContext,
   caller: Caller,
-  _user: BankingUser,
+  user: BankingUser,
   input: { body: CardDepositRequest; idempotency: Idempotency; meta: RequestMeta },
 ): Promise<Outcome<Transfer>> {
-  return openMoneyRequest(ctx, caller, {
+  return openMoneyRequest(ctx, caller, user, {
     type: 'card_deposit',
     prefix: 'TXN',
     amount: input.body.amount,

@@ -12,10 +12,10 @@ import { openMoneyRequest } from './open-request.ts';
 export function requestWithdrawal(
   ctx: AppContext,
   caller: Caller,
-  _user: BankingUser,
+  user: BankingUser,
   input: { body: WithdrawalRequest; idempotency: Idempotency; meta: RequestMeta },
 ): Promise<Outcome<Transfer>> {
-  return openMoneyRequest(ctx, caller, {
+  return openMoneyRequest(ctx, caller, user, {
     type: 'withdrawal',
     prefix: 'WTH',
     amount: input.body.amount,

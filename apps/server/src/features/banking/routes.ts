@@ -22,6 +22,7 @@ import { registerBankAccount } from './register-bank-account.ts';
 import { requestAssetToCash } from './request-asset-to-cash.ts';
 import { requestBankDeposit } from './request-bank-deposit.ts';
 import { requestCardDeposit } from './request-card-deposit.ts';
+import { getRequestLimits } from './request-limits.ts';
 import { requestWithdrawal } from './request-withdrawal.ts';
 import { sendBankAccountCode } from './send-bank-account-code.ts';
 
@@ -34,7 +35,7 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, banking.getAccount, (request, auth) => getAccount(ctx, auth.user.id));
 
   route(app, banking.sendBankAccountCode, async (request, auth) => {
-    await sendBankAccountCode(ctx, auth.user, requestMeta(request));
+    await sendBankAccountCode(ctx, auth.user, request.body, requestMeta(request));
     return { accepted: true as const };
   });
 
@@ -48,6 +49,8 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     await deleteBankAccount(ctx, auth.user.id, request.params.id, requestMeta(request));
     return null;
   });
+
+  route(app, banking.getRequestLimits, (request, auth) => getRequestLimits(ctx, auth.user.id));
 
   route(app, banking.findRecipient, (request, auth) =>
     findRecipient(ctx, auth.user, request.query.accountNumber),

@@ -138,6 +138,23 @@ describe('/withdrawal', () => {
     stubApi({
       'GET /api/v1/me/account': () => ({ status: 200, body: { ...account, cashBalance: cash } }),
       'GET /api/v1/me/bank-accounts': { status: 200, body: [bankAccount] },
+      'GET /api/v1/me/limits': {
+        status: 200,
+        body: {
+          deposit: {
+            perRequest: '50000.00',
+            daily: '100000.00',
+            usedToday: '0.00',
+            remainingToday: '100000.00',
+          },
+          withdrawal: {
+            perRequest: '50000.00',
+            daily: '100000.00',
+            usedToday: '0.00',
+            remainingToday: '100000.00',
+          },
+        },
+      },
       [withdrawalsPath]: () => ({ status: 200, body: withdrawalsPage(withdrawals) }),
       'POST /api/v1/me/withdrawals': () => {
         cash = '150.00';
@@ -151,6 +168,9 @@ describe('/withdrawal', () => {
     );
     await user.type(await screen.findByLabelText('Amount (USD)'), '100');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    // Nothing leaves before the review is confirmed.
+    expect(screen.getByTestId('cash-balance')).toHaveTextContent('$250.00');
+    await user.click(await screen.findByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(screen.getByTestId('cash-balance')).toHaveTextContent('$150.00'));
     const list = await screen.findByRole('list', { name: 'Your withdrawals' });
     expect(list).toHaveTextContent('WTH1767225600000789');

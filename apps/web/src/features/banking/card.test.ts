@@ -99,10 +99,33 @@ describe('cardDepositFormSchema', () => {
     expect(schema.safeParse(valid).success).toBe(true);
   });
 
-  it('says one message for every empty field', () => {
+  it('says what each empty field wants', () => {
+    const wanted = {
+      amount: 'banking:card.errors.amountRequired',
+      cardholderName: 'banking:card.errors.nameRequired',
+      cardNumber: 'banking:card.errors.numberRequired',
+      expiry: 'banking:card.errors.expiryRequired',
+      cvv: 'banking:card.errors.cvvRequired',
+    };
     for (const field of Object.keys(valid) as (keyof typeof valid)[]) {
-      expect(messageOf({ ...valid, [field]: ' ' }, field)).toBe('transfers:errors.cardIncomplete');
+      expect(messageOf({ ...valid, [field]: ' ' }, field)).toBe(wanted[field]);
     }
+  });
+
+  it('holds the amount to the deposit limits when they are known', () => {
+    const limited = cardDepositFormSchema(() => may2026, {
+      perRequest: '1000.00',
+      daily: '1500.00',
+      usedToday: '1400.00',
+      remainingToday: '100.00',
+    });
+    const amountMessage = (amount: string) => {
+      const result = limited.safeParse({ ...valid, amount });
+      return result.success ? undefined : result.error.issues[0]?.message;
+    };
+    expect(amountMessage('100')).toBeUndefined();
+    expect(amountMessage('100.01')).toBe('banking:limits.errors.overDaily');
+    expect(amountMessage('1000.01')).toBe('banking:limits.errors.overRequest');
   });
 
   it.each([

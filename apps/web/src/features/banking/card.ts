@@ -3,12 +3,14 @@
 // and the calendar. The number and the CVV stay in the browser: `cardDepositBody` is the only
 // way out of the form, and it keeps the last four digits and the brand.
 import { z } from 'zod';
+import type { RequestLimit } from '@secure-vault/shared/banking/limits';
 import {
   type CardDepositRequest,
   cardTypeOf,
   isLuhnValid,
   requestAmountSchema,
 } from '@secure-vault/shared/transfers';
+import { limitProblem } from './limits';
 
 /** SPEC §9: a card number of up to 19 characters, i.e. 16 digits in four groups of four. */
 export const cardNumberMaxLength = 19;
@@ -56,22 +58,30 @@ export function isExpiryCurrent(expiry: string, now: Date = new Date()): boolean
   return year > thisYear || (year === thisYear && month >= thisMonth);
 }
 
-const incomplete = 'transfers:errors.cardIncomplete';
-const filled = () => z.string().trim().min(1, incomplete);
+/** Required (SPEC §8 "all card details and amount"), each field saying what it wants. */
+const filled = (message: string) => z.string().trim().min(1, `banking:card.errors.${message}`);
 
-/** What the card deposit dialog holds. Empty fields all say SPEC's one message. */
-export function cardDepositFormSchema(now: () => Date = () => new Date()) {
+/**
+ * What the card deposit dialog holds, each field with its own message. The amount is also held
+ * to the deposit limits when they are known (features/banking/limits.ts).
+ */
+export function cardDepositFormSchema(now: () => Date = () => new Date(), limit?: RequestLimit) {
   return z.object({
-    amount: filled().pipe(requestAmountSchema),
-    cardholderName: filled().max(140, 'banking:errors.tooLong'),
-    cardNumber: filled().refine((value) => {
+    amount: filled('amountRequired')
+      .pipe(requestAmountSchema)
+      .superRefine((amount, context) => {
+        const problem = limitProblem(amount, limit);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      }),
+    cardholderName: filled('nameRequired').max(140, 'banking:errors.tooLong'),
+    cardNumber: filled('numberRequired').refine((value) => {
       const digits = digitsOf(value);
       return digits.length >= cardDigitsMin && isLuhnValid(digits);
     }, 'banking:card.errors.numberInvalid'),
-    expiry: filled()
+    expiry: filled('expiryRequired')
       .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'banking:card.errors.expiryInvalid')
       .refine((value) => isExpiryCurrent(value, now()), 'banking:card.errors.expiryPast'),
-    cvv: filled().regex(/^\d{3,4}$/, 'banking:card.errors.cvvInvalid'),
+    cvv: filled('cvvRequired').regex(/^\d{3,4}$/, 'banking:card.errors.cvvInvalid'),
   });
 }
 export type CardDepositForm = z.input<ReturnType<typeof cardDepositFormSchema>>;

@@ -59,10 +59,45 @@ describe('BankDepositDialog', () => {
     await user.type(within(dialog).getByLabelText('Amount (USD)'), '12.345');
     await user.click(within(dialog).getByRole('button', { name: 'Get bank details' }));
     expect(await within(dialog).findByText('Please enter a valid amount')).toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith('Invalid Amount', {
-      description: 'Please enter a valid amount',
+    // The field says it; no toast repeats it.
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows the deposit limits and holds the amount to them', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi({
+      'GET /api/v1/me/limits': {
+        status: 200,
+        body: {
+          deposit: {
+            perRequest: '1000.00',
+            daily: '1500.00',
+            usedToday: '0.00',
+            remainingToday: '1500.00',
+          },
+          withdrawal: {
+            perRequest: '500.00',
+            daily: '800.00',
+            usedToday: '0.00',
+            remainingToday: '800.00',
+          },
+        },
+      },
     });
-    expect(fetchMock).not.toHaveBeenCalled();
+    const dialog = await open(user);
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(
+        expect.stringContaining('Up to $1,000.00 per deposit and $1,500.00 in any 24 hours'),
+      ),
+    );
+    await user.type(amount, '1000000000');
+    await user.click(within(dialog).getByRole('button', { name: 'Get bank details' }));
+    expect(
+      await within(dialog).findByText('A single deposit can be at most $1,000.00.'),
+    ).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
   });
 
   it('gives the bank details and the reference, each to copy', async () => {

@@ -1,7 +1,8 @@
 // Deposit by bank transfer (DESIGN §5): the customer says how much, gets the platform's bank
 // details and a unique TXN reference, and sends the money from their own bank. The request stays
-// pending until staff confirm the money arrived; then the cash is credited once.
-import { useState } from 'react';
+// pending until staff confirm the money arrived; then the cash is credited once. The amount is
+// held to the deposit limits, shown under it.
+import { useMemo, useState } from 'react';
 import { Landmark } from 'lucide-react';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import type { BankDeposit } from '@secure-vault/shared/transfers';
@@ -19,11 +20,12 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useApiMutation } from '@/lib/api-query';
+import { useApiMutation, useApiQuery } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
+import { limitFigures, limitHint, limitProblem, limitRefusal } from '../limits';
 import { BankDepositDetails } from './bank-deposit-details';
 
 export function BankDepositDialog() {
@@ -83,41 +85,59 @@ function BankDepositForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation(['banking', 'transfers', 'auth']);
-  const form = useSchemaForm(banking.requestBankDeposit.body, { defaultValues: { amount: '' } });
+  const limits = useApiQuery(banking.getRequestLimits);
+  const limit = limits.data?.deposit;
+  const schema = useMemo(
+    () =>
+      banking.requestBankDeposit.body.superRefine(({ amount }, context) => {
+        const problem = limitProblem(amount, limit);
+        if (problem) context.addIssue({ code: 'custom', path: ['amount'], message: problem });
+      }),
+    [limit],
+  );
+  const form = useSchemaForm(schema, { defaultValues: { amount: '' } });
   const request = useApiMutation(banking.requestBankDeposit);
+  const [refusal, setRefusal] = useState<Record<string, string> | undefined>();
   const error = form.formState.errors.amount?.message;
 
-  const onSubmit = form.handleSubmit(
-    (body) => {
-      request.mutate(
-        { body, idempotencyKey: depositKey.keyFor(body) },
-        {
-          onSuccess: (result) => {
-            depositKey.settle();
-            onRequested(result);
-          },
-          onError: (failure) => {
-            setServerIssues(form, failure);
+  // The amount's problem shows under it (and takes the focus): no toast repeats it.
+  const onSubmit = form.handleSubmit((body) => {
+    setRefusal(undefined);
+    request.mutate(
+      { body, idempotencyKey: depositKey.keyFor(body) },
+      {
+        onSuccess: (result) => {
+          depositKey.settle();
+          onRequested(result);
+        },
+        onError: (failure) => {
+          const overLimit = limitRefusal(failure);
+          if (overLimit) {
+            setRefusal(failure.details);
+            form.setError('amount', { type: 'server', message: overLimit }, { shouldFocus: true });
+            void limits.refetch();
+          } else if (!setServerIssues(form, failure)) {
             toast.error(t('bankDeposit.failed'), {
               description: apiErrorText(t, failure, t('bankDeposit.failedFallback')),
             });
-          },
+          }
         },
-      );
-    },
-    (invalid) => {
-      const key = invalid.amount?.message;
-      if (key) toast.error(t('bankDeposit.invalidAmount'), { description: t(key) });
-    },
-  );
+      },
+    );
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <FormField
         id="bank-deposit-amount"
         label={t('bankDeposit.amount')}
-        hint={t('bankDeposit.amountHint')}
-        error={error ? t(error) : undefined}
+        hint={
+          <>
+            <span className="block">{t('bankDeposit.amountHint')}</span>
+            {limit ? <span className="block">{limitHint(t, 'deposit', limit)}</span> : null}
+          </>
+        }
+        error={error ? t(error, { ...limitFigures('deposit', limit, refusal) }) : undefined}
       >
         {(control) => (
           <Input

@@ -18,6 +18,27 @@ afterEach(async () => {
 });
 
 const path = 'POST /api/v1/me/deposits/card';
+const limitsReply = {
+  'GET /api/v1/me/limits': {
+    status: 200,
+    body: {
+      deposit: {
+        perRequest: '1000.00',
+        daily: '1500.00',
+        usedToday: '1200.00',
+        remainingToday: '300.00',
+      },
+      withdrawal: {
+        perRequest: '500.00',
+        daily: '800.00',
+        usedToday: '0.00',
+        remainingToday: '800.00',
+      },
+    },
+  },
+};
+const posts = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 /** An expiry five years ahead, whenever the test runs. */
 const futureExpiry = `08/${String((new Date().getFullYear() + 5) % 100).padStart(2, '0')}`;
 
@@ -75,7 +96,7 @@ const complete = {
 describe('CardDepositDialog', () => {
   it('formats the card as typed and names its brand', async () => {
     const user = userEvent.setup();
-    stubApi({});
+    stubApi(limitsReply);
     await open(user);
     const number = screen.getByLabelText('Card number');
     expect(number).toHaveAttribute('autocomplete', 'cc-number');
@@ -110,22 +131,30 @@ describe('CardDepositDialog', () => {
 
   it('asks for every field before sending anything', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({});
+    const fetchMock = stubApi(limitsReply);
     const dialog = await open(user);
     await user.click(within(dialog).getByRole('button', { name: 'Deposit' }));
-    expect(
-      await within(dialog).findAllByText('Please fill in all card details and amount.'),
-    ).toHaveLength(5);
-    expect(toast.error).toHaveBeenCalledWith('Invalid Input', {
-      description: 'Please fill in all card details and amount.',
-    });
+    // Each field says what it wants, and no toast repeats it.
+    const said = {
+      'Amount (USD)': 'Enter the amount to deposit.',
+      'Cardholder name': 'Enter the name as it appears on the card.',
+      'Card number': 'Enter the card number.',
+      'Expiry date (MM/YY)': "Enter the card's expiry date as MM/YY.",
+      CVV: 'Enter the 3 or 4 digits of the CVV on the back of your card.',
+    };
+    for (const [label, message] of Object.entries(said)) {
+      expect(await within(dialog).findByLabelText(label)).toHaveAccessibleDescription(
+        expect.stringContaining(message),
+      );
+    }
+    expect(toast.error).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Amount (USD)')).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts(fetchMock)).toHaveLength(0);
   });
 
   it('refuses a zero amount, a mistyped number and an expired card', async () => {
     const user = userEvent.setup();
-    const fetchMock = stubApi({});
+    const fetchMock = stubApi(limitsReply);
     const dialog = await open(user);
     await fill(user, { ...complete, amount: '0', number: '4242424242424241', expiry: '0120' });
     await user.click(within(dialog).getByRole('button', { name: 'Deposit' }));
@@ -134,17 +163,61 @@ describe('CardDepositDialog', () => {
       within(dialog).getByText('This card number is not valid. Check it and try again.'),
     ).toBeInTheDocument();
     expect(within(dialog).getByText('This card has expired.')).toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith('Invalid Amount', {
-      description: 'Amount must be greater than 0.',
-    });
+    expect(toast.error).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it('shows the deposit limits and holds the amount to them', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi(limitsReply);
+    const dialog = await open(user);
+    const amount = within(dialog).getByLabelText('Amount (USD)');
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(
+        'Up to $1,000.00 per deposit and $1,500.00 in any 24 hours: $300.00 left now.',
+      ),
+    );
+    await fill(user, { ...complete, amount: '300.01' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deposit' }));
+    expect(
+      await within(dialog).findByText(
+        'Deposits are limited to $1,500.00 in any 24 hours. You can deposit up to $300.00 now.',
+      ),
+    ).toBeInTheDocument();
+    expect(posts(fetchMock)).toHaveLength(0);
+  });
+
+  it('puts the server’s refusal of a billion-dollar deposit on the amount, with the limit', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      [path]: {
+        status: 422,
+        body: {
+          error: {
+            code: 'OVER_REQUEST_LIMIT',
+            message: 'Over',
+            details: { kind: 'deposit', limit: '50000.00' },
+          },
+        },
+      },
+    });
+    const dialog = await open(user);
+    // The limits could not be read: the server still says.
+    await fill(user, { ...complete, amount: '1000000000' });
+    await user.click(within(dialog).getByRole('button', { name: 'Deposit' }));
+    expect(
+      await within(dialog).findByText('A single deposit can be at most $50,000.00.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Amount (USD)')).toHaveFocus();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('sends the amount, the last four digits and the brand, never the number or CVV', async () => {
     const user = userEvent.setup();
     const calls: { body: string; key: string | null }[] = [];
     stubApi({
+      ...limitsReply,
       [path]: (_url, init) => {
         calls.push({
           body: init.body as string,
@@ -183,6 +256,7 @@ describe('CardDepositDialog', () => {
     const keys: (string | null)[] = [];
     let answers = [500, 201, 201];
     stubApi({
+      ...limitsReply,
       [path]: (_url, init) => {
         keys.push(new Headers(init.headers).get('idempotency-key'));
         const [status, ...rest] = answers;
@@ -217,9 +291,18 @@ describe('CardDepositDialog', () => {
   it('keeps Deposit disabled while the request is on its way', async () => {
     const user = userEvent.setup();
     let answer: (value: Response) => void = () => {};
+    // The limits are read at once; the deposit waits for its answer.
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+      vi.fn((_url: string, init: RequestInit = {}) =>
+        init.method === 'POST'
+          ? new Promise<Response>((resolve) => (answer = resolve))
+          : Promise.resolve(
+              new Response(JSON.stringify(limitsReply['GET /api/v1/me/limits'].body), {
+                status: 200,
+              }),
+            ),
+      ),
     );
     const dialog = await open(user);
     await fill(user, complete);
@@ -233,7 +316,7 @@ describe('CardDepositDialog', () => {
 
   it('speaks Arabic', async () => {
     const user = userEvent.setup();
-    stubApi({});
+    stubApi(limitsReply);
     await i18next.changeLanguage('ar');
     renderWithProviders(<CardDepositDialog />);
     await user.click(await screen.findByRole('button', { name: 'الإيداع بالبطاقة' }));
@@ -241,11 +324,8 @@ describe('CardDepositDialog', () => {
     await user.type(within(dialog).getByLabelText('رقم البطاقة'), '5');
     expect(within(dialog).getByTestId('card-brand')).toHaveTextContent('ماستركارد');
     await user.click(within(dialog).getByRole('button', { name: 'إيداع' }));
-    expect(
-      (await within(dialog).findAllByText('يرجى ملء جميع بيانات البطاقة والمبلغ.')).length,
-    ).toBeGreaterThan(0);
-    expect(toast.error).toHaveBeenCalledWith('إدخال غير صالح', {
-      description: 'يرجى ملء جميع بيانات البطاقة والمبلغ.',
-    });
+    expect(await within(dialog).findByText('أدخل المبلغ المراد إيداعه.')).toBeInTheDocument();
+    expect(within(dialog).getByText('أدخل الاسم كما يظهر على البطاقة.')).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });

@@ -2,9 +2,9 @@
 // here (Luhn, expiry, CVV) and only the amount, the last four digits and the brand are sent: the
 // number and the CVV never leave the browser, and closing the dialog forgets them. There is no
 // card processor: the request waits until staff confirm the money arrived, then cash is credited.
+// The amount is held to the deposit limits, shown under it.
 import { useMemo, useState } from 'react';
 import { CreditCard, ShieldCheck } from 'lucide-react';
-import type { FieldErrors } from 'react-hook-form';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import { Button } from '@/components/ui/button';
 import {
@@ -18,24 +18,18 @@ import {
 } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useApiMutation } from '@/lib/api-query';
+import { useApiMutation, useApiQuery } from '@/lib/api-query';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { formatUsd } from '@/lib/money';
 import { toast } from '@/lib/toast';
-import {
-  type CardDepositForm,
-  cardDepositBody,
-  cardDepositFormSchema,
-  emptyCardDepositForm,
-} from '../card';
+import { cardDepositBody, cardDepositFormSchema, emptyCardDepositForm } from '../card';
+import { limitFigures, limitHint, limitRefusal } from '../limits';
 import { CardDepositFields } from './card-deposit-fields';
 
 /** SPEC §9: the "credited within 24 hours" message stays 8 seconds. */
 export const depositToastMs = 8000;
-
-const fieldOrder = ['amount', 'cardholderName', 'cardNumber', 'expiry', 'cvv'] as const;
 
 export function CardDepositDialog() {
   const { t } = useTranslation('banking');
@@ -70,51 +64,55 @@ function CardDepositForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation(['banking', 'transfers', 'auth']);
-  const schema = useMemo(() => cardDepositFormSchema(), []);
+  const limits = useApiQuery(banking.getRequestLimits);
+  const limit = limits.data?.deposit;
+  const schema = useMemo(() => cardDepositFormSchema(undefined, limit), [limit]);
   const form = useSchemaForm(schema, { defaultValues: emptyCardDepositForm });
   const deposit = useApiMutation(banking.requestCardDeposit);
+  const [refusal, setRefusal] = useState<Record<string, string> | undefined>();
 
-  const onSubmit = form.handleSubmit(
-    (values) => {
-      const body = cardDepositBody(values);
-      deposit.mutate(
-        { body, idempotencyKey: depositKey.keyFor(body) },
-        {
-          onSuccess: (result) => {
-            depositKey.settle();
-            toast.success(t('card.successTitle'), {
-              description: t('card.success', {
-                amount: formatUsd(result.amount),
-                reference: result.reference ?? '',
-              }),
-              duration: depositToastMs,
-            });
-            onDone();
-          },
-          onError: (error) => {
-            setServerIssues(form, error);
+  // Each field says what is wrong with it (and the first takes the focus): no toast repeats it.
+  const onSubmit = form.handleSubmit((values) => {
+    const body = cardDepositBody(values);
+    setRefusal(undefined);
+    deposit.mutate(
+      { body, idempotencyKey: depositKey.keyFor(body) },
+      {
+        onSuccess: (result) => {
+          depositKey.settle();
+          toast.success(t('card.successTitle'), {
+            description: t('card.success', {
+              amount: formatUsd(result.amount),
+              reference: result.reference ?? '',
+            }),
+            duration: depositToastMs,
+          });
+          onDone();
+        },
+        onError: (error) => {
+          const overLimit = limitRefusal(error);
+          if (overLimit) {
+            // The limits moved since they were read: the amount says by how much.
+            setRefusal(error.details);
+            form.setError('amount', { type: 'server', message: overLimit }, { shouldFocus: true });
+            void limits.refetch();
+          } else if (!setServerIssues(form, error)) {
             toast.error(t('card.failed'), {
               description: apiErrorText(t, error, t('card.failedFallback')),
             });
-          },
+          }
         },
-      );
-    },
-    (invalid: FieldErrors<CardDepositForm>) => {
-      const first = fieldOrder.find((name) => invalid[name]);
-      const key = first ? invalid[first]?.message : undefined;
-      if (!key) return;
-      // SPEC §8: an amount problem is "Invalid Amount"; the card's own are "Invalid Input".
-      const isAmount = first === 'amount' && key !== 'transfers:errors.cardIncomplete';
-      toast.error(isAmount ? t('card.invalidAmount') : t('card.invalidInput'), {
-        description: t(key),
-      });
-    },
-  );
+      },
+    );
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <CardDepositFields form={form} />
+      <CardDepositFields
+        form={form}
+        amountHint={limit ? limitHint(t, 'deposit', limit) : undefined}
+        limitFigures={limitFigures('deposit', limit, refusal)}
+      />
       <p className="flex items-start gap-2 text-sm text-muted-foreground">
         <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-success" />
         {t('card.privacy')}

@@ -17,6 +17,7 @@ import {
   formatCvv,
   formatExpiry,
 } from '../card';
+import type { LimitFigures } from '../limits';
 
 type Form = UseFormReturn<CardDepositForm, unknown, CardDepositForm>;
 type Formatted = 'cardNumber' | 'expiry' | 'cvv';
@@ -27,10 +28,20 @@ const formatters: Record<Formatted, (text: string) => string> = {
   cvv: formatCvv,
 };
 
-export function CardDepositFields({ form }: { form: Form }) {
+export function CardDepositFields({
+  form,
+  amountHint,
+  limitFigures,
+}: {
+  form: Form;
+  /** The deposit limits, when known. */
+  amountHint?: string | undefined;
+  /** What a limit's message on the amount names (features/banking/limits.ts). */
+  limitFigures: LimitFigures;
+}) {
   const { t } = useTranslation(['banking', 'transfers']);
   const { errors } = form.formState;
-  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const message = (key: string | undefined) => (key ? t(key, { ...limitFigures }) : undefined);
   const cardNumber = form.watch('cardNumber');
 
   // Formats what was typed or pasted in place; react-hook-form has already read the raw value.
@@ -47,6 +58,7 @@ export function CardDepositFields({ form }: { form: Form }) {
       <FormField
         id="card-amount"
         label={t('card.amount')}
+        hint={amountHint}
         error={message(errors.amount?.message)}
         className="sm:col-span-2"
       >

@@ -54,9 +54,8 @@ describe('RegisterBankAccount', () => {
     const dialog = await openForm(user);
     await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findAllByText('All fields are required')).toHaveLength(6);
-    expect(toast.error).toHaveBeenCalledWith('Registration Failed', {
-      description: 'All fields are required',
-    });
+    // The fields say it; no toast repeats it.
+    expect(toast.error).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Account name')).toHaveAccessibleDescription(
       expect.stringContaining('Must match your verified full name'),
     );
@@ -77,8 +76,12 @@ describe('RegisterBankAccount', () => {
   it('sends a code, then registers the account with it', async () => {
     const user = userEvent.setup();
     let registered: unknown;
+    let checked: unknown;
     const fetchMock = stubApi({
-      'POST /api/v1/me/bank-accounts/code': { status: 202, body: { accepted: true } },
+      'POST /api/v1/me/bank-accounts/code': (_url, init) => {
+        checked = JSON.parse(init.body as string);
+        return { status: 202, body: { accepted: true } };
+      },
       'POST /api/v1/me/bank-accounts': (_url, init) => {
         registered = JSON.parse(init.body as string);
         return {
@@ -100,6 +103,18 @@ describe('RegisterBankAccount', () => {
 
     const codeDialog = await screen.findByRole('dialog', { name: 'Enter verification code' });
     expect(within(codeDialog).getByRole('button', { name: /Resend in/ })).toBeDisabled();
+    expect(within(codeDialog).getByTestId('code-dialog-description')).toHaveTextContent(
+      'We emailed you a 6-digit code.',
+    );
+    // The details went with the code's request, to be checked before it was sent.
+    expect(checked).toEqual({
+      bankName: 'Deutsche Bank',
+      accountName: 'Jane Doe',
+      accountNumber: '0532013000',
+      iban: 'DE89370400440532013000',
+      swiftCode: 'DEUTDEFF',
+      branch: 'Berlin',
+    });
     await user.type(within(codeDialog).getByLabelText('Verification code'), '123456');
     await user.click(within(codeDialog).getByRole('button', { name: 'Verify' }));
 
@@ -146,9 +161,75 @@ describe('RegisterBankAccount', () => {
     expect(within(form).getByLabelText('Account name')).toHaveValue('Jane Doe');
     expect(within(form).getByLabelText('Account name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('dialog', { name: 'Enter verification code' })).toBeNull();
-    expect(toast.error).toHaveBeenCalledWith('Registration Failed', {
-      description: 'Account name must match your registered name',
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('checks the name before any code is sent, and keeps the form open on it', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /api/v1/me/bank-accounts/code': {
+        status: 400,
+        body: {
+          error: {
+            code: 'VALIDATION',
+            message: 'Invalid request',
+            issues: [{ path: 'body.accountName', message: 'banking:errors.nameMismatch' }],
+          },
+        },
+      },
     });
+    const dialog = await openForm(user);
+    await fill(user, details);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(
+      await within(dialog).findByText('Account name must match your registered name'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Account name')).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: 'Enter verification code' })).toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('says an IBAN already registered under the IBAN, before any code is sent', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /api/v1/me/bank-accounts/code': {
+        status: 409,
+        body: { error: { code: 'CONFLICT', message: 'Taken' } },
+      },
+    });
+    const dialog = await openForm(user);
+    await fill(user, details);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(
+      await within(dialog).findByText('This IBAN is already registered to your account.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Enter verification code' })).toBeNull();
+  });
+
+  it('asked again within a minute, says no new code was sent and how long to wait', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /api/v1/me/bank-accounts/code': {
+        status: 429,
+        body: {
+          error: {
+            code: 'CODE_TOO_SOON',
+            message: 'Wait',
+            details: { retryAfterSeconds: '42' },
+          },
+        },
+      },
+    });
+    const dialog = await openForm(user);
+    await fill(user, details);
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const codeDialog = await screen.findByRole('dialog', { name: 'Enter verification code' });
+    const description = within(codeDialog).getByTestId('code-dialog-description');
+    expect(description).toHaveTextContent('No new code was sent');
+    expect(description).not.toHaveTextContent('We emailed you a 6-digit code');
+    expect(within(codeDialog).getByRole('button', { name: /Resend in 4[12] s/ })).toBeDisabled();
+    expect(toast.message).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
   });
 
   it('reports a wrong code and lets the customer try again', async () => {

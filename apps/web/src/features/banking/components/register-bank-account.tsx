@@ -1,7 +1,10 @@
 // Registering a bank account (SPEC §2 /withdrawal, §5, §8; DESIGN §5): a dialog with the six
-// fields, all required, the IBAN (mod-97) and SWIFT code checked as typed; Continue has a 6-digit
-// code emailed, and a second dialog takes it and registers. The server checks the account name
-// against the approved KYC name: its issues go back onto the form, which opens again to show them.
+// fields, all required, the IBAN (mod-97) and SWIFT code checked as typed; Continue sends them to
+// be checked (the account name against the approved KYC name, an IBAN not yet registered) and a
+// 6-digit code emailed, and a second dialog takes it and registers. A refusal lands on its field
+// before any code is sent. Asked again within a minute, no new code is sent: the code dialog says
+// so, and how long until another may be asked for. The registration checks the details again:
+// its issues go back onto the form, which opens again to show them.
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { codeLength } from '@secure-vault/shared/auth';
@@ -31,10 +34,14 @@ import { useSecondsUntil } from '@/lib/use-seconds-until';
 /** The server spaces codes 60 seconds apart. */
 const resendCooldownMs = 60_000;
 
-/** When the server will accept another code (ms since the epoch). */
-function nextResendAt(): number {
-  return Date.now() + resendCooldownMs;
+/** When the server will accept another code (ms since the epoch): after the wait it named. */
+function nextResendAt(error?: unknown): number {
+  const seconds = error instanceof ApiError ? Number(error.details?.retryAfterSeconds) : NaN;
+  return Date.now() + (Number.isFinite(seconds) ? seconds * 1000 : resendCooldownMs);
 }
+
+const isTooSoon = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === 'CODE_TOO_SOON';
 
 const fieldNames = [
   'bankName',
@@ -66,47 +73,53 @@ export function RegisterBankAccount() {
   const [isCodeOpen, setCodeOpen] = useState(false);
   const [details, setDetails] = useState<BankAccountInput | null>(null);
   const [resendAt, setResendAt] = useState<number | null>(null);
+  const [isCodeNew, setCodeNew] = useState(true);
   const form = useSchemaForm(banking.registerBankAccount.body.omit({ code: true }), {
     defaultValues: emptyInput,
   });
   const sendCode = useApiMutation(banking.sendBankAccountCode);
   const { errors, isSubmitting } = form.formState;
 
-  const onContinue = form.handleSubmit(
-    async (values) => {
-      try {
-        await sendCode.mutateAsync();
-      } catch (error) {
-        // A code sent less than a minute ago is still good: go on to enter it.
-        if (!(error instanceof ApiError && error.code === 'CODE_TOO_SOON')) {
+  // A field's problem shows under it (and the first takes the focus): no toast repeats it.
+  const onContinue = form.handleSubmit(async (values) => {
+    let isCodeSent = true;
+    try {
+      await sendCode.mutateAsync({ body: values });
+    } catch (error) {
+      if (isTooSoon(error)) {
+        // The code sent less than a minute ago is still good: go on to enter it, told so.
+        isCodeSent = false;
+      } else {
+        if (!refuseDetails(error)) {
           toast.error(t('register.failed'), {
             description: apiErrorText(t, error, t('register.sendFailed')),
           });
-          return;
         }
-        toast.message(t('auth:codes.CODE_TOO_SOON'));
+        return;
       }
-      setDetails(values);
-      setResendAt(nextResendAt());
-      setFormOpen(false);
-      setCodeOpen(true);
-    },
-    (invalid) => {
-      const first = fieldNames.map((name) => invalid[name]?.message).find(Boolean);
-      toast.error(t('register.failed'), {
-        description: first ? t(first) : t('errors.allRequired'),
-      });
-    },
-  );
+      setResendAt(nextResendAt(error));
+    }
+    if (isCodeSent) setResendAt(nextResendAt());
+    setCodeNew(isCodeSent);
+    setDetails(values);
+    setFormOpen(false);
+    setCodeOpen(true);
+  });
 
-  /** The server refused the details themselves: back to the form, with its issues on the fields. */
+  /** Puts the server's refusal of the details on their fields; false when it was not theirs. */
+  const refuseDetails = (error: unknown): boolean => {
+    if (error instanceof ApiError && error.code === 'CONFLICT') {
+      form.setError('iban', { type: 'server', message: 'errors.ibanTaken' }, { shouldFocus: true });
+      return true;
+    }
+    return setServerIssues(form, error);
+  };
+
+  /** The server refused the details themselves: back to the form, which shows why. */
   const onDetailsRefused = (error: unknown): boolean => {
-    if (!setServerIssues(form, error)) return false;
+    if (!refuseDetails(error)) return false;
     setCodeOpen(false);
     setFormOpen(true);
-    toast.error(t('register.failed'), {
-      description: apiErrorText(t, error, t('register.registerFailed')),
-    });
     return true;
   };
 
@@ -182,7 +195,11 @@ export function RegisterBankAccount() {
           onOpenChange={setCodeOpen}
           details={details}
           resendAt={resendAt}
-          onResent={() => setResendAt(nextResendAt())}
+          isCodeNew={isCodeNew}
+          onResent={(error) => {
+            setResendAt(nextResendAt(error));
+            if (!error) setCodeNew(true);
+          }}
           onDetailsRefused={onDetailsRefused}
           onRegistered={onRegistered}
         />
@@ -196,6 +213,7 @@ function CodeDialog({
   onOpenChange,
   details,
   resendAt,
+  isCodeNew,
   onResent,
   onDetailsRefused,
   onRegistered,
@@ -204,7 +222,10 @@ function CodeDialog({
   onOpenChange: (open: boolean) => void;
   details: BankAccountInput;
   resendAt: number | null;
-  onResent: () => void;
+  /** False when the send was refused as too soon: the code mailed before is the one to enter. */
+  isCodeNew: boolean;
+  /** A code was sent, or (with the refusal) the server named the wait before the next. */
+  onResent: (tooSoon?: ApiError) => void;
   onDetailsRefused: (error: unknown) => boolean;
   onRegistered: () => void;
 }) {
@@ -240,18 +261,31 @@ function CodeDialog({
   });
 
   const onResend = () =>
-    resend.mutate(undefined, {
-      onSuccess: () => {
-        onResent();
-        toast.success(t('verify.resent'));
+    resend.mutate(
+      { body: details },
+      {
+        onSuccess: () => {
+          onResent();
+          toast.success(t('verify.resent'));
+        },
+        onError: (error) => {
+          if (isTooSoon(error)) {
+            onResent(error);
+            toast.error(t('verify.resendFailed'), {
+              description: t('verify.wait', {
+                seconds: Math.ceil((nextResendAt(error) - Date.now()) / 1000),
+              }),
+            });
+            return;
+          }
+          // The details no longer pass (another tab registered the IBAN): back to the form.
+          if (onDetailsRefused(error)) return;
+          toast.error(t('verify.resendFailed'), {
+            description: apiErrorText(t, error, t('verify.resendFailed')),
+          });
+        },
       },
-      onError: (error) => {
-        if (error instanceof ApiError && error.code === 'CODE_TOO_SOON') onResent();
-        toast.error(t('verify.resendFailed'), {
-          description: apiErrorText(t, error, t('verify.resendFailed')),
-        });
-      },
-    });
+    );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -261,7 +295,9 @@ function CodeDialog({
       >
         <DialogHeader>
           <DialogTitle>{t('verify.title')}</DialogTitle>
-          <DialogDescription>{t('verify.description')}</DialogDescription>
+          <DialogDescription data-testid="code-dialog-description">
+            {isCodeNew ? t('verify.description') : t('verify.notResentDescription')}
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <CodeField
