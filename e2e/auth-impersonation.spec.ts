@@ -73,6 +73,11 @@ for (const language of ['en', 'ar'] as const) {
       // Password and two-factor belong to the customer.
       await page.getByRole('link', { name: app.header.settings, exact: true }).click();
       await waitForPage(page);
+      await page
+        .getByRole('navigation', { name: s.sections.nav })
+        .getByRole('link', { name: s.sections.security, exact: true })
+        .click();
+      await expect(page).toHaveURL(/\/settings\/security$/);
       await expect(page.getByTestId('impersonation-settings-notice')).toContainText(
         s.impersonation.title,
       );

@@ -114,6 +114,10 @@ for (const language of ['en', 'ar'] as const) {
       await waitForPage(page);
       await expect(page.getByRole('heading', { name: s.account.title })).toBeVisible();
       await expect(page.getByLabel(s.account.email)).toHaveValue(email);
+      // Each section of Settings is its own page, reached from the section nav.
+      const sections = page.getByRole('navigation', { name: s.sections.nav });
+      await sections.getByRole('link', { name: s.sections.sessions, exact: true }).click();
+      await expect(page).toHaveURL(/\/settings\/sessions$/);
       // Signed in twice: here, and by the API call that created the account.
       await expect(page.getByTestId('session-item')).toHaveCount(2);
       await expect(page.getByText(s.sessions.thisDevice, { exact: true })).toHaveCount(1);
@@ -123,6 +127,8 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByTestId('session-item')).toHaveCount(1);
       expect((await request.get('/api/v1/auth/session')).status()).toBe(401);
 
+      await sections.getByRole('link', { name: s.sections.security, exact: true }).click();
+      await expect(page).toHaveURL(/\/settings\/security$/);
       await page.getByLabel(s.password.current, { exact: true }).fill('original-password');
       await page.getByLabel(s.password.new, { exact: true }).fill('12345');
       await page.getByLabel(s.password.confirm, { exact: true }).fill('123456');

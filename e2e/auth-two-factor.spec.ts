@@ -41,7 +41,7 @@ for (const language of ['en', 'ar'] as const) {
       await form.getByRole('button', { name: t.signIn.submit, exact: true }).click();
       await expect(page).toHaveURL(/\/dashboard$/);
 
-      await page.goto('/settings');
+      await page.goto('/settings/security');
       await waitForPage(page);
       await expect(page.getByTestId('two-factor-status')).toHaveText(s.twoFactor.off);
       await page.getByRole('button', { name: s.twoFactor.setUp }).click();

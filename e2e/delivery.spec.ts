@@ -124,7 +124,7 @@ for (const language of ['en', 'ar'] as const) {
         // The dashboard's Track Items leads to the card's tracking view.
         await signInThroughForm(page, language, applicant.email, password);
         await page.getByRole('link', { name: vault.actions.track, exact: true }).click();
-        await expect(page).toHaveURL(/\/settings\?view=track#delivery$/);
+        await expect(page).toHaveURL(/\/settings\/delivery\?view=track#delivery$/);
         await waitForPage(page);
         await expect(card.getByTestId('deliveries-empty')).toBeVisible();
         await expect(page.getByRole('heading', { name: d.main.track, exact: true })).toBeFocused();
@@ -135,11 +135,11 @@ for (const language of ['en', 'ar'] as const) {
 
         // Request delivery of the necklace.
         await card.getByRole('link', { name: d.main.request, exact: true }).click();
-        await expect(page).toHaveURL(/\/settings\?view=request$/);
+        await expect(page).toHaveURL(/\/settings\/delivery\?view=request$/);
         await expect(
           picker.getByRole('radio', { name: new RegExp(catalogue.cash) }),
         ).toBeDisabled();
-        await expect(picker).toContainText(d.picker.digital);
+        await expect(picker).toContainText(d.picker.cash);
         await picker.getByRole('radio', { name: new RegExp(necklace) }).check();
         await card.getByLabel(d.recipient.name, { exact: true }).fill('Omar Haddad');
         await card.getByLabel(d.recipient.email, { exact: true }).fill('omar@example.com');
@@ -150,7 +150,7 @@ for (const language of ['en', 'ar'] as const) {
         await expectAccessible();
         await card.getByRole('button', { name: d.request.submit, exact: true }).click();
 
-        await expect(page).toHaveURL(/\/settings\?view=track$/);
+        await expect(page).toHaveURL(/\/settings\/delivery\?view=track$/);
         await expect(card.getByTestId('delivery-submitted')).toContainText(d.submitted.description);
         const necklaceEntry = card.getByTestId('delivery-entry').filter({ hasText: necklace });
         const necklaceStatus = necklaceEntry.getByTestId('delivery-status').first();

@@ -82,7 +82,7 @@ for (const language of ['en', 'ar'] as const) {
 
         // The customer's Settings list the visit, its start and end, and that nothing changed.
         await signInThroughForm(page, language, email, password);
-        await page.goto('/settings');
+        await page.goto('/settings/staff-access');
         await waitForPage(page);
         const card = page.getByTestId('staff-access-card');
         await expect(card.getByRole('heading', { level: 2 })).toHaveText(s.staffAccess.title);

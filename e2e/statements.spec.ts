@@ -65,7 +65,7 @@ for (const language of ['en', 'ar'] as const) {
       }
 
       await signInThroughForm(page, language, email, password);
-      await page.goto('/settings');
+      await page.goto('/settings/statements');
       await waitForPage(page);
       const card = page.getByTestId('statements-card');
       await expect(card.getByRole('heading', { level: 2 })).toHaveText(t.card.title);

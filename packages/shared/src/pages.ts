@@ -6,8 +6,8 @@ import { paths } from './paths.ts';
 
 /**
  * Whether the web app has a page at `pathname` (no query). The server answers any other address
- * 404 with the app's not-found page instead of a soft 200 (SPEC §2's pages, and the two asset
- * pages for the catalogue's symbols).
+ * 404 with the app's not-found page instead of a soft 200 (SPEC §2's pages, Settings' sections,
+ * and the two asset pages for the catalogue's symbols).
  */
 export function isAppPage(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;

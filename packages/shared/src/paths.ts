@@ -5,6 +5,13 @@ export const paths = {
   auth: '/auth',
   dashboard: '/dashboard',
   settings: '/settings',
+  // Settings' sections, each its own page; /settings opens the first (profile).
+  settingsProfile: '/settings/profile',
+  settingsDelivery: '/settings/delivery',
+  settingsStatements: '/settings/statements',
+  settingsSecurity: '/settings/security',
+  settingsSessions: '/settings/sessions',
+  settingsStaffAccess: '/settings/staff-access',
   admin: '/admin',
   adminImpersonate: '/admin/impersonate',
   about: '/about',

@@ -56,6 +56,11 @@ describe('the built web app', () => {
     '/metal-calculator/AU',
     '/crypto/BTC?from=list',
     '/admin/impersonate',
+    '/settings',
+    '/settings/profile',
+    '/settings/security',
+    '/settings/sessions',
+    '/settings/staff-access?from=mail',
   ])('answers %s with index.html, never cached', async (url) => {
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(200);
@@ -72,6 +77,8 @@ describe('the built web app', () => {
     '/crypto/BTC/more',
     '/crypto/%3Cscript%3E',
     '/%2e%2e/etc/passwd',
+    '/settings/nothing',
+    '/settings/profile/more',
   ])(
     'answers %s, which the app has no page for, 404 with the app (its not-found page)',
     async (url) => {

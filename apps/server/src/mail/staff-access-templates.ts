@@ -37,7 +37,7 @@ function when(language: Language, at: Date): string {
 }
 
 export function staffSignedInAsCustomer(language: Language, notice: StaffSignInNotice): Rendered {
-  const settings = `${notice.appUrl}${paths.settings}`;
+  const settings = `${notice.appUrl}${paths.settingsStaffAccess}`;
   const contact = `${notice.appUrl}${paths.contact}`;
   if (language === 'ar') {
     return render('ar', 'سجّل أحد موظفي Secure Vault الدخول إلى حسابك', [

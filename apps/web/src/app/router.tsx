@@ -67,6 +67,7 @@ export function AppRoutes() {
         <Route element={<AppLayout />}>
           <Route path={paths.dashboard} element={<Dashboard />} />
           <Route path={paths.settings} element={<Settings />} />
+          <Route path={`${paths.settings}/:section`} element={<Settings />} />
           <Route path={paths.preciousMetals} element={<PreciousMetals />} />
           <Route path="/metal-calculator/:symbol" element={<MetalCalculator />} />
           <Route path={paths.crypto} element={<CryptoList />} />

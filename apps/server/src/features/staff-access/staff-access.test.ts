@@ -214,7 +214,9 @@ describe('the staff-access list', () => {
     expect(mail?.subject).toBe('A Secure Vault staff member signed in to your account');
     expect(mail?.text).toContain(`Staff #${ref()}`);
     expect(mail?.text).toContain('21 November 2026 at 14:01 UTC');
-    expect(mail?.text).toContain('Settings → Staff Access: http://localhost:3000/settings');
+    expect(mail?.text).toContain(
+      'Settings → Staff Access: http://localhost:3000/settings/staff-access',
+    );
     expect(mail?.text).toContain('http://localhost:3000/contact');
     expect(mail?.text).not.toContain(staff.email);
     expect(mail?.html).not.toContain(staff.email);
@@ -398,7 +400,7 @@ describe('the email template', () => {
     const en = staffSignedInAsCustomer('en', notice);
     expect(en.text).toContain('Staff #3F9A12C4');
     expect(en.text).toContain('21 November 2026 at 09:05 UTC');
-    expect(en.text).toContain('https://vault.example/settings');
+    expect(en.text).toContain('https://vault.example/settings/staff-access');
     const ar = staffSignedInAsCustomer('ar', notice);
     expect(ar.text).toContain('3F9A12C4');
     expect(ar.text).toContain('09:05');

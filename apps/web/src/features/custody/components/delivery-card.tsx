@@ -1,7 +1,8 @@
 // Settings' Delivery Services card (SPEC §2): a main view with Request Delivery and Track
 // Delivery, and those two views. The view is in the address (?view=request, ?view=track), so it
 // can be shared, bookmarked and left with the Back button; arriving at a view or at
-// /settings#delivery (the dashboard's Track Items goes to /settings?view=track#delivery) brings
+// /settings/delivery#delivery (the dashboard's Track Items goes to
+// /settings/delivery?view=track#delivery) brings
 // the card into view with the keyboard focus on it. Each view's code loads when first opened.
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -25,7 +26,9 @@ export const deliveryAnchor = 'delivery';
 
 /** The address of a view of the card. */
 export function deliveryViewPath(view: DeliveryView): string {
-  return view === 'main' ? `${paths.settings}#${deliveryAnchor}` : `${paths.settings}?view=${view}`;
+  return view === 'main'
+    ? `${paths.settingsDelivery}#${deliveryAnchor}`
+    : `${paths.settingsDelivery}?view=${view}`;
 }
 
 function viewOf(search: URLSearchParams): DeliveryView {

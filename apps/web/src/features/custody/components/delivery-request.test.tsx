@@ -60,7 +60,7 @@ const routes = (overrides: Record<string, Parameters<typeof stubApi>[0][string]>
   ...overrides,
 });
 
-const requestRoute = '/settings?view=request';
+const requestRoute = '/settings/delivery?view=request';
 
 async function fillRecipient(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Recipient name'), 'Omar Haddad');
@@ -78,11 +78,11 @@ describe('Delivery Services card', () => {
   it('opens the request and tracking views from its main view', async () => {
     const user = userEvent.setup();
     stubApi(routes());
-    renderWithProviders(<DeliveryCard isImpersonation={false} />, { route: '/settings' });
+    renderWithProviders(<DeliveryCard isImpersonation={false} />, { route: '/settings/delivery' });
     const card = await screen.findByRole('region', { name: 'Delivery Services' });
     expect(within(card).getByRole('link', { name: /Track Delivery/ })).toHaveAttribute(
       'href',
-      '/settings?view=track',
+      '/settings/delivery?view=track',
     );
     await user.click(within(card).getByRole('link', { name: /Request Delivery/ }));
     expect(await screen.findByRole('group', { name: 'Asset to deliver' })).toBeVisible();

@@ -32,8 +32,8 @@ const actions: Action[] = [
   { key: 'metals', to: paths.preciousMetals, icon: Weight },
   { key: 'transfer', to: paths.transferAssets, icon: Send },
   { key: 'interAccounts', to: paths.interAccounts, icon: Building2 },
-  // SPEC §2: Track Items goes to /settings, here straight to its delivery tracking view.
-  { key: 'track', to: `${paths.settings}?view=track#delivery`, icon: Truck },
+  // SPEC §2: Track Items goes to Settings, here straight to its delivery tracking view.
+  { key: 'track', to: `${paths.settingsDelivery}?view=track#delivery`, icon: Truck },
   { key: 'crypto', to: paths.crypto, icon: Bitcoin },
   { key: 'fixedAssets', to: paths.fixedAssets, icon: Lock },
   { key: 'history', to: paths.history, icon: FileClock },

@@ -1,0 +1,116 @@
+// Settings is one page per section with a section nav; /settings opens the first (profile).
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
+import { Route, Routes } from 'react-router';
+import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
+import SettingsRoute from './settings';
+
+beforeAll(() => loadCatalogs(['settings', 'auth', 'custody', 'statements']));
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('en');
+});
+
+const userId = '0b0f3f8e-6f1c-4a53-9a43-7d1f1f2f4a10';
+
+function renderSettings(route: string, impersonatedBy: string | null = null) {
+  stubApi({
+    'GET /api/v1/auth/current-session': {
+      status: 200,
+      body: {
+        session: {
+          user: { id: userId, email: 'amira@example.com' },
+          isAdmin: false,
+          impersonatedBy,
+          hasTwoFactor: false,
+        },
+      },
+    },
+    'GET /api/v1/me/profile': {
+      status: 200,
+      body: {
+        userId,
+        email: 'amira@example.com',
+        fullName: 'Amira Haddad',
+        bookBalance: '0.00',
+        kycCompleted: true,
+        dateOfBirth: null,
+        country: null,
+        city: null,
+        streetAddress: null,
+        postalCode: null,
+        phoneNumber: null,
+        accountNumber: '1234567897',
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-01T00:00:00.000Z',
+      },
+    },
+    'GET /api/v1/auth/sessions': { status: 200, body: [] },
+  });
+  renderWithProviders(
+    <Routes>
+      <Route path="/settings" element={<SettingsRoute />} />
+      <Route path="/settings/:section" element={<SettingsRoute />} />
+    </Routes>,
+    { route },
+  );
+}
+
+describe('Settings', () => {
+  it('opens at the profile, with a nav to each section at its own address', async () => {
+    renderSettings('/settings');
+    const nav = await screen.findByRole('navigation', { name: 'Settings sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Profile', '/settings/profile'],
+      ['Delivery', '/settings/delivery'],
+      ['Statements', '/settings/statements'],
+      ['Password and two-factor', '/settings/security'],
+      ['Sessions', '/settings/sessions'],
+      ['Staff access', '/settings/staff-access'],
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(await screen.findByLabelText('Account number')).toHaveValue('1234567897');
+    expect(screen.queryByRole('heading', { name: 'Change Password' })).toBeNull();
+  });
+
+  it('shows one section at a time, and moves between them', async () => {
+    const user = userEvent.setup();
+    renderSettings('/settings/security');
+    expect(await screen.findByRole('heading', { name: 'Change Password' })).toBeVisible();
+    expect(screen.queryByLabelText('Account number')).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    await user.click(within(nav).getByRole('link', { name: 'Statements' }));
+    expect(await screen.findByTestId('statements-card')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Change Password' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Statements' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('keeps the password to the account holder while staff view the account', async () => {
+    renderSettings('/settings/security', '1b0f3f8e-6f1c-4a53-9a43-7d1f1f2f4a10');
+    expect(await screen.findByTestId('impersonation-settings-notice')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Change Password' })).toBeNull();
+  });
+
+  it('speaks Arabic', async () => {
+    await i18next.changeLanguage('ar');
+    await loadCatalogs(['settings', 'auth', 'custody', 'statements']);
+    renderSettings('/settings');
+    const nav = await screen.findByRole('navigation', { name: 'أقسام الإعدادات' });
+    expect(within(nav).getByRole('link', { name: 'الملف الشخصي' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+});
