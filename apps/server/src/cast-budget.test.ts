@@ -22,30 +22,20 @@ interface Budget {
 }
 
 const budgets: Budget[] = [
-  { folder: 'apps/server/src', ceiling: 51, needsReasons: true },
-  { folder: 'packages/shared/src', ceiling: 4, needsReasons: true },
+  { folder: 'apps/server/src', ceiling: 41, needsReasons: true },
+  { folder: 'packages/shared/src', ceiling: 3, needsReasons: true },
   // The web app's casts are still to be reasoned and cut; its ceiling only stops new ones.
-  { folder: 'apps/web/src', ceiling: 59, needsReasons: false },
+  { folder: 'apps/web/src', ceiling: 49, needsReasons: false },
 ];
 
 /**
  * Files whose casts still lack their reason because they were being rewritten when the budget
- * was set (the KYC field list, the banking split, the soft 404, history's groups); each leaves
- * this list with its reasons, and most of their casts can go (the KYC status and document columns
- * as enums, fieldOf for a driver's error code, a type guard for employmentWithIndustry).
+ * was set (the banking split, history's groups); each leaves this list with its reasons, or
+ * without its casts (open-request.ts can read the driver's error with fieldOf).
  */
 const reasonsPending = new Set<string>([
-  'apps/server/src/features/kyc/document-routes.ts',
-  'apps/server/src/features/kyc/documents.ts',
-  'apps/server/src/features/kyc/kyc-state.ts',
-  'apps/server/src/features/kyc/review-kyc.ts',
-  'apps/server/src/features/kyc/save-draft.ts',
-  'apps/server/src/features/kyc/submit-kyc.ts',
-  'apps/server/src/features/banking/get-account.ts',
   'apps/server/src/features/banking/open-request.ts',
-  'apps/server/src/http/spa.ts',
   'packages/shared/src/history.ts',
-  'packages/shared/src/kyc/fields.ts',
 ]);
 
 const reason = /\/\/ cast: \S/;
@@ -94,8 +84,11 @@ function castsIn(file: string): Cast[] {
       const start = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const end = source.getLineAndCharacterOfPosition(node.getEnd()).line;
       const said = [lines[start] ?? '', lines[end] ?? ''];
-      for (let above = start - 1; above >= 0 && /^\s*\/\//.test(lines[above] ?? ''); above--) {
-        said.push(lines[above] ?? '');
+      // The comment lines right above where the cast starts, or above its `as` line.
+      for (const from of [start, end]) {
+        for (let above = from - 1; above >= 0 && /^\s*\/\//.test(lines[above] ?? ''); above--) {
+          said.push(lines[above] ?? '');
+        }
       }
       casts.push({
         file,

@@ -53,6 +53,7 @@ export async function registerSpa(
           );
         },
       });
+      // cast: Object.entries types keys as string; they are prerenderedPages' own.
       for (const [name, url] of Object.entries(prerenderedPages) as [PrerenderedPage, string][]) {
         const sendPage = prerenderedPage(webDist, clock, name);
         files.get(url, { schema: { hide: true } }, async (request, reply) => {

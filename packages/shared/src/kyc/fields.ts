@@ -240,7 +240,7 @@ type KycRules = { [Field in KycField]: (typeof kycFieldList)[Field]['rule'] };
 /** Each field's rule alone, as a step's form and the schemas below use it. */
 export const kycFields = Object.fromEntries(
   Object.entries(kycFieldList).map(([field, { rule }]) => [field, rule]),
-  // Object.fromEntries forgets which key holds which rule; the entries are kycFieldList's own.
+  // cast: Object.fromEntries forgets which key holds which rule; the entries are kycFieldList's own.
 ) as KycRules;
 
 export function isKycField(name: string): name is KycField {
@@ -290,7 +290,9 @@ export const kycSubmissionSchema = z
   .extend({ currency: kycFields.currency.default('USD') })
   .superRefine(checkPhoneLength)
   .superRefine((data, context) => {
-    const needsIndustry = (employmentWithIndustry as readonly string[]).includes(data.employment);
+    const needsIndustry = employmentWithIndustry.some(
+      (employment) => employment === data.employment,
+    );
     if (needsIndustry && data.industry === undefined) {
       context.addIssue({
         code: 'custom',

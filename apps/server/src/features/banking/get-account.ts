@@ -33,6 +33,6 @@ export async function getAccount(ctx: AppContext, userId: string): Promise<Accou
     cashBalance: toFixedString(dec(totals?.cash ?? '0'), usdScale),
     totalAssets: toFixedString(dec(totals?.assets ?? '0')),
     convertibleAssets: toFixedString(dec(totals?.convertible ?? '0')),
-    kycStatus: (profile.kycStatus ?? 'not_started') as AccountOverview['kycStatus'],
+    kycStatus: profile.kycStatus ?? 'not_started',
   };
 }

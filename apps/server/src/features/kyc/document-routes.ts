@@ -13,7 +13,7 @@ import {
 import * as kyc from '@secure-vault/shared/kyc/contracts';
 import type { AppContext } from '../../context.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldOf } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import {
   checkDocumentsEditable,
@@ -161,7 +161,7 @@ async function receiveUpload(
 /** The form's own failures as the API's errors; anything else (storage) stays what it is. */
 function asUploadError(error: unknown): unknown {
   if (error instanceof AppError || !(error instanceof Error)) return error;
-  const code = (error as { code?: unknown }).code;
+  const code = fieldOf(error, 'code');
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new AppError('FILE_TOO_LARGE', 'The document must be 10 MB or smaller.');
   }

@@ -56,10 +56,10 @@ export function sanitiseFileName(raw: string | undefined): string {
 export function toKycDocument(row: DocumentRow): KycDocument {
   return {
     id: row.id,
-    side: row.side as DocumentSide,
+    side: row.side,
     name: row.name,
     size: row.size,
-    type: row.mediaType as DocumentMediaType,
+    type: row.mediaType,
     uploadedAt: row.createdAt.toISOString(),
   };
 }

@@ -2,13 +2,10 @@
 // "not started" without one), its draft answers and the documents uploaded so far.
 import { asc, eq } from 'drizzle-orm';
 import {
-  type DocumentMediaType,
-  type DocumentSide,
   type KycDocument,
   type KycDraftData,
   kycDraftDataSchema,
   type KycState,
-  type KycStatus,
 } from '@secure-vault/shared/kyc';
 import type { Db } from '../../db/client.ts';
 import { kycDocuments, kycVerifications } from '../../db/kyc-schema.ts';
@@ -52,10 +49,10 @@ export async function documentsOf(db: Db, userId: string): Promise<KycDocument[]
     .orderBy(asc(kycDocuments.side));
   return rows.map((row) => ({
     id: row.id,
-    side: row.side as DocumentSide,
+    side: row.side,
     name: row.name,
     size: row.size,
-    type: row.mediaType as DocumentMediaType,
+    type: row.mediaType,
     uploadedAt: row.createdAt.toISOString(),
   }));
 }
@@ -74,7 +71,7 @@ export function toKycState(row: KycRow | undefined, documents: KycDocument[]): K
     };
   }
   return {
-    status: row.status as KycStatus,
+    status: row.status,
     step: row.step,
     data: cleanDraftData(row.data),
     verifiedPhone: row.verifiedPhone,

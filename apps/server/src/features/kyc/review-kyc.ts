@@ -3,12 +3,7 @@
 // answers and documents for review.
 import { and, asc, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  KycListItem,
-  kycListQuerySchema,
-  KycReview,
-  KycStatus,
-} from '@secure-vault/shared/kyc';
+import type { KycListItem, kycListQuerySchema, KycReview } from '@secure-vault/shared/kyc';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
@@ -45,7 +40,7 @@ export async function listKyc(ctx: AppContext, query: ListQuery): Promise<KycLis
     .orderBy(asc(profiles.kycCompleted), desc(profiles.createdAt), desc(profiles.userId));
   return rows.map((row) => ({
     ...row,
-    status: (row.status ?? 'not_started') as KycStatus,
+    status: row.status ?? 'not_started',
     submittedAt: row.submittedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   }));

@@ -37,7 +37,7 @@ export function mergeDraft(saved: KycDraftData, sent: KycDraftData): KycDraftDat
   const merged: KycDraftData = { ...saved, ...sent };
   const asksIndustry =
     merged.employment !== undefined &&
-    (employmentWithIndustry as readonly string[]).includes(merged.employment);
+    employmentWithIndustry.some((employment) => employment === merged.employment);
   if ((sent.employment !== undefined && sent.industry === undefined) || !asksIndustry) {
     delete merged.industry;
   }

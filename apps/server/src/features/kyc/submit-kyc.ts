@@ -59,8 +59,8 @@ export async function submitKyc(
       for (const issue of parsed.error.issues) add(String(issue.path[0] ?? ''), issue.message);
     }
     // The schema's own check of these runs only once every answer is there: name them now too.
-    const asksIndustry = (employmentWithIndustry as readonly string[]).includes(
-      data.employment ?? '',
+    const asksIndustry = employmentWithIndustry.some(
+      (employment) => employment === data.employment,
     );
     if (asksIndustry && data.industry === undefined) add('industry', 'kyc:errors.choiceRequired');
     const phone = phoneOf(data);

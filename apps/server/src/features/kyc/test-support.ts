@@ -118,7 +118,7 @@ export async function addDocuments(t: TestApp, userId: string, sides: DocumentSi
         side,
         name: `${side}.png`,
         size: 1234,
-        mediaType: 'image/png',
+        mediaType: 'image/png' as const,
         storageKey: `test/${randomUUID()}`,
       })),
     )
