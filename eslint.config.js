@@ -289,12 +289,16 @@ export default tseslint.config(
       ],
     },
   })),
-  {
-    // AppError is a domain error (src/errors.ts): services, the ledger, mail and auth raise it
-    // without going through the HTTP layer, which only turns it into an answer. (The
-    // typescript-eslint rule, so the boundaries above keep their own no-restricted-imports.)
-    files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/http/**'],
+  // AppError is a domain error (src/errors.ts): services, the ledger, mail and auth raise it
+  // without going through the HTTP layer, which only turns it into an answer. A feature's handler
+  // is handed its caller by route() (http/route.ts), so it never asks with requireAuth. (The
+  // typescript-eslint rule, so the boundaries above keep their own no-restricted-imports.)
+  ...[
+    { files: ['apps/server/src/**/*.ts'], ignores: ['apps/server/src/http/**'], features: false },
+    { files: ['apps/server/src/features/**/*.ts'], ignores: [], features: true },
+  ].map(({ files, ignores, features }) => ({
+    files,
+    ignores: features ? ignores : [...ignores, 'apps/server/src/features/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -305,11 +309,21 @@ export default tseslint.config(
               importNames: ['AppError'],
               message: 'Import AppError from src/errors.ts; http/errors.ts only answers with it.',
             },
+            ...(features
+              ? [
+                  {
+                    group: ['**/auth/access', '**/auth/access.ts'],
+                    importNames: ['requireAuth'],
+                    message:
+                      "A handler gets its caller from route(), typed by the contract's access.",
+                  },
+                ]
+              : []),
           ],
         },
       ],
     },
-  },
+  })),
   {
     // Tests read JSON answers (typed any by inject and fetch) and pass mocks' methods around.
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/*/src/test/**', 'e2e/**/*.ts'],
