@@ -36,12 +36,16 @@ describe('ThemeSwitch', () => {
 describe('LanguageSwitch', () => {
   it('switches to Arabic right-to-left and back, remembering the choice', async () => {
     renderWithSuspense(<LanguageSwitch />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Switch language to Arabic' }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^Switch language to Arabic:\s*العربية$/ }),
+    );
     expect(localStorage.getItem('language')).toBe('ar');
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
     expect(document.documentElement.lang).toBe('ar');
 
-    const back = await screen.findByRole('button', { name: 'تغيير اللغة إلى الإنجليزية' });
+    const back = await screen.findByRole('button', {
+      name: /^تغيير اللغة إلى الإنجليزية:\s*English$/,
+    });
     await act(() => userEvent.click(back));
     await waitFor(() => expect(document.documentElement.dir).toBe('ltr'));
     expect(localStorage.getItem('language')).toBe('en');
