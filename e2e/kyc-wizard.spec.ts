@@ -102,7 +102,7 @@ for (const language of ['en', 'ar'] as const) {
         // A child cannot open an account.
         await dateOfBirth.fill('01/01/2020');
         await page.getByRole('button', { name: k.continue, exact: true }).click();
-        await expect(page.getByText(k.errors.tooYoung)).toBeVisible();
+        await expect(page.getByText(k.errors.tooYoung, { exact: true })).toBeVisible();
         await dateOfBirth.fill('15/04/1990');
         await continueTo(page, k, k.steps.address);
 

@@ -29,4 +29,14 @@ describe('toasts', () => {
     dismissErrorToasts();
     await waitFor(() => expect(showing()).toEqual(['success: Purchase Successful']));
   });
+
+  it('shows a success after an earlier one has gone', async () => {
+    render(<LazyToaster />);
+    toast.success('KYC approved');
+    await waitFor(() => expect(showing()).toContain('success: KYC approved'));
+    sonner.dismiss();
+    await waitFor(() => expect(showing()).toEqual([]));
+    toast.success('KYC rejected');
+    await waitFor(() => expect(showing()).toEqual(['success: KYC rejected']));
+  });
 });

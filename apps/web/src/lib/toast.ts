@@ -35,14 +35,25 @@ function dismissErrors(module: Sonner): void {
   }
 }
 
-function show(kind: 'success' | 'error' | 'message', title: string, options?: ExternalToast): void {
-  // Sonner replaces a toast showing under the same id.
-  const oneOfItsKind = { ...options, id: options?.id ?? kind };
+type Kind = 'success' | 'error' | 'message';
+
+/** The toast of each kind on screen (or last shown), which the next of its kind takes down. */
+const showing = new Map<Kind, string | number>();
+let shown = 0;
+
+function show(kind: Kind, title: string, options?: ExternalToast): void {
+  // Each toast its own id: sonner does not show again a toast under the id of one it has
+  // dismissed, so reusing one id per kind lost every success after the first had faded.
+  shown += 1;
+  const id = options?.id ?? `${kind}-${shown}`;
   void ensureToaster().then((module) => {
-    if (kind === 'message') module.toast(title, oneOfItsKind);
+    const previous = showing.get(kind);
+    if (previous !== undefined && previous !== id) module.toast.dismiss(previous);
+    showing.set(kind, id);
+    if (kind === 'message') module.toast(title, { ...options, id });
     else {
       if (kind === 'success') dismissErrors(module);
-      module.toast[kind](title, oneOfItsKind);
+      module.toast[kind](title, { ...options, id });
     }
   });
 }
