@@ -12,6 +12,7 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { sizeRules } from './eslint.size.js';
 
 const foldersIn = (path) =>
   readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
@@ -340,6 +341,8 @@ export default tseslint.config(
     files: ['e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },
   },
+  // Functions of at most 80 lines, files of at most 300, with a shrinking list of exceptions.
+  ...sizeRules,
   {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
