@@ -51,12 +51,12 @@ const { userId } = await createAccount(database.db, {
   roles: ['user'],
   now,
 });
-const types = ['jewelry', 'artwork', 'documents', 'collectibles', 'precious_metals'];
+const types = ['jewelry', 'artwork', 'documents', 'collectibles', 'precious_metals'] as const;
 await database.db.insert(valuables).values(
   Array.from({ length: itemCount }, (_, i) => ({
     userId,
     itemName: `Item ${i}`,
-    itemType: types[i % types.length] as string,
+    itemType: types[i % types.length] ?? 'jewelry',
     estimatedValue: `${i}.25`,
     dateStored: new Date(now.getTime() - i * 60_000),
   })),

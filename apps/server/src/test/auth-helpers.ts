@@ -153,4 +153,3 @@ export async function signUpStaff(t: TestApp): Promise<Staff> {
   const { secret } = await enableTwoFactor(t, staff.cookie);
   return { ...staff, secret };
 }
-

@@ -4,7 +4,6 @@ import { dec, sum, toFixedString } from '@secure-vault/shared/money';
 import type { Proposal } from '@secure-vault/shared/approvals';
 import { signUpStaff, type Staff } from '../../test/auth-helpers.ts';
 import { approveProposal, checkerFor, staffChange } from '../../test/approvals.ts';
-import type { Customer } from '../../test/customers.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../../test/users.ts';
 import { keyedApi, seedValuables } from '../../test/vault.ts';
@@ -12,12 +11,11 @@ import { keyedApi, seedValuables } from '../../test/vault.ts';
 // A database of its own: platform totals must only see what this file puts in.
 let t: TestApp;
 let staff: Staff;
-/** The second staff member, who approves what `staff` proposes (dual control). */
-let checker: Customer;
 beforeAll(async () => {
   t = await createTestApp();
   staff = await signUpStaff(t);
-  checker = await checkerFor(t, staff);
+  // The second staff member, who approves what `staff` proposes (dual control); neither is ranked.
+  await checkerFor(t, staff);
 });
 afterAll(() => t.close());
 

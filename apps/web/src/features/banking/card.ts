@@ -19,7 +19,7 @@ export const cardDigitsMax = 16;
 export const cardDigitsMin = 12;
 export const expiryLength = 5;
 export const cvvMaxLength = 4;
-export const cvvMinLength = 3;
+const cvvMinLength = 3;
 
 export function digitsOf(text: string): string {
   return text.replace(/\D/g, '');
@@ -81,7 +81,10 @@ export function cardDepositFormSchema(now: () => Date = () => new Date(), limit?
     expiry: filled('expiryRequired')
       .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'banking:card.errors.expiryInvalid')
       .refine((value) => isExpiryCurrent(value, now()), 'banking:card.errors.expiryPast'),
-    cvv: filled('cvvRequired').regex(/^\d{3,4}$/, 'banking:card.errors.cvvInvalid'),
+    cvv: filled('cvvRequired').regex(
+      new RegExp(`^\\d{${cvvMinLength},${cvvMaxLength}}$`),
+      'banking:card.errors.cvvInvalid',
+    ),
   });
 }
 export type CardDepositForm = z.input<ReturnType<typeof cardDepositFormSchema>>;
