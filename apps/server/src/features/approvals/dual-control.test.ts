@@ -214,7 +214,7 @@ describe('F3: an impersonation is the staff member', () => {
   it('refuses the staff member deciding a deposit they opened as the customer', async () => {
     const customer = await verifiedCustomer(t);
     const cookie = await impersonate(maker, customer);
-    const deposit = await cardDeposit(t, { ...customer, cookie }, '1000000');
+    const deposit = await cardDeposit(t, { ...customer, cookie }, '40000');
     expect(deposit.statusCode).toBe(201);
     const id = deposit.json<{ id: string }>().id;
 
@@ -234,7 +234,7 @@ describe('F3: an impersonation is the staff member', () => {
     // A third staff member, who had no part in it, may.
     const third = await createStaffMember(t);
     expect((await approveProposal(t, third, proposed.json<Proposal>().id)).statusCode).toBe(200);
-    expect(await cashOf(customer.userId)).toBe('1000000.00000000');
+    expect(await cashOf(customer.userId)).toBe('40000.00000000');
   });
 });
 
