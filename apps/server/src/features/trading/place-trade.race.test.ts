@@ -36,12 +36,13 @@ describe('concurrent buys', () => {
       expect(cash.isNegative()).toBe(false);
       expect(cash.toFixed(8)).toBe(dec(1000).minus(spent).toFixed(8));
       expect(cash.toFixed(8)).toBe('31.00000000');
-      // Each accepted answer saw its own balance: 1000 − 57 k for k = 1…17, each once.
+      // Each accepted answer saw its own balance: 1000 − 57 k for k = 1…17, each once (cash in
+      // an answer has 2 decimals).
       expect(accepted.map((res) => res.json().cashBalance).sort()).toEqual(
         Array.from({ length: 17 }, (_, k) =>
           dec(1000)
             .minus(57 * (k + 1))
-            .toFixed(8),
+            .toFixed(2),
         ).sort(),
       );
       expect((await positionOf(t, customer.userId, 'AU'))?.quantity).toBe('17000.00000000');
