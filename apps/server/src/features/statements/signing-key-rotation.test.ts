@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSigningKey, signDocument } from '../../auth/signing-key.ts';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { profiles } from '../../db/schema.ts';
 import { call, randomIp } from '../../test/auth-helpers.ts';
 import { createCustomer, type Customer } from '../../test/customers.ts';
 import { appOnDatabase, manualClock, openTestDatabase, type TestApp } from '../../test/test-app.ts';
@@ -43,6 +45,11 @@ beforeAll(async () => {
   ({ database, drop } = await openTestDatabase());
   const first = await restartWith({ SIGNING_KEY: privateDer(oldPair) });
   customer = await createCustomer(first, { cash: '250', label: 'signing-rotation' });
+  // Opened in November, so November's statement is one the customer may download.
+  await database.db
+    .update(profiles)
+    .set({ createdAt: new Date('2026-11-01T00:00:00Z') })
+    .where(eq(profiles.userId, customer.userId));
 }, 60_000);
 afterAll(async () => {
   await server?.app.close();
