@@ -7,7 +7,8 @@ import { paths } from './paths.ts';
 /**
  * Whether the web app has a page at `pathname` (no query). The server answers any other address
  * 404 with the app's not-found page instead of a soft 200 (SPEC §2's pages, Settings' sections,
- * and the two asset pages for the catalogue's symbols).
+ * the two asset pages for the catalogue's symbols, and a movement's receipt by its uuid, whose
+ * owner only the API can tell).
  */
 export function isAppPage(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
@@ -22,8 +23,11 @@ export function isAppPage(pathname: string): boolean {
   }
   if (section === 'metal-calculator') return findMetal(decoded) !== undefined;
   if (section === 'crypto') return findCrypto(decoded) !== undefined;
+  if (section === 'history') return uuidPattern.test(decoded);
   return false;
 }
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const fixedPages: ReadonlySet<string> = new Set(
   Object.values(paths).flatMap((value) => (typeof value === 'string' ? [value] : [])),

@@ -23,6 +23,7 @@ export const paths = {
   crypto: '/crypto',
   cryptoDetail: (symbol: string) => `/crypto/${symbol.toUpperCase()}`,
   history: '/history',
+  historyReceipt: (id: string) => `/history/${id}`,
   transferAssets: '/transfer-assets',
   interAccounts: '/inter-accounts',
   withdrawal: '/withdrawal',

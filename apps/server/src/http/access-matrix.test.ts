@@ -11,7 +11,7 @@ import { bankAccounts, transfers } from '../db/banking-schema.ts';
 import { deliveries } from '../db/custody-schema.ts';
 import { staffProposals } from '../db/approvals-schema.ts';
 import { mailQueue, profiles, sessions } from '../db/schema.ts';
-import { valuables } from '../db/vault-schema.ts';
+import { ledgerEntries, valuables } from '../db/vault-schema.ts';
 import { call, enableTwoFactor, grantAdmin } from '../test/auth-helpers.ts';
 import { valuableIdOf } from '../test/approvals.ts';
 import { createCustomer, type Customer, openSession } from '../test/customers.ts';
@@ -116,6 +116,12 @@ beforeAll(async () => {
   );
   if (withdrawal.statusCode !== 201) throw new Error(`withdrawal: ${withdrawal.body}`);
   ownerIds.withdrawals = withdrawal.json<{ id: string }>().id;
+  // A row of the owner's journal: what a receipt of their history names by id.
+  const [movement] = await t.ctx.db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.userId, owner.userId));
+  ownerIds.history = movement?.id ?? '';
   // A pending delivery of the owner's: what the customer's cancel and staff's status and
   // tracking routes name by id.
   const [silver] = await t.ctx.db

@@ -7,7 +7,7 @@ import { assets } from '@secure-vault/shared/catalogue';
 import type { HistoryEntry } from '@secure-vault/shared/history';
 import { arabicAssetNames, cashNames, kindNames } from '../../i18n/ledger-names.ts';
 import { csvKind } from './csv-texts.ts';
-import { csvCents } from './export-history.ts';
+import { wholeCents as csvCents } from '@secure-vault/shared/history-receipt';
 
 const locales = path.resolve(import.meta.dirname, '../../../../web/src/locales');
 const read = (language: string, namespace: string): unknown =>

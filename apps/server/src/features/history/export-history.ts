@@ -5,24 +5,14 @@
 // the journal's pair, and a trade's asset line is worth the trade's cash.
 import type { HistoryEntry } from '@secure-vault/shared/history';
 import { movementReader } from '@secure-vault/shared/history-movements';
+import { wholeCents } from '@secure-vault/shared/history-receipt';
 import type { Language } from '@secure-vault/shared/i18n';
-import { Dec, dec, usdScale } from '@secure-vault/shared/money';
 import type { Db } from '../../db/client.ts';
 import { csvField, csvText } from '../../http/csv.ts';
 import { csvItem, csvKind, csvTexts } from './csv-texts.ts';
 import { type HistoryFilter, listHistory } from './get-history.ts';
 
 const batchSize = 1000;
-
-/**
- * An amount in whole cents, as the history page shows it (DESIGN §2): cash rows are whole cents
- * already; an asset row's exact worth ($99.999945 of gold bought for $100.00) reads "100.00".
- * Half away from zero, and never "-0.00".
- */
-export function csvCents(value: string): string {
-  const cents = dec(value).toDecimalPlaces(usdScale, Dec.ROUND_HALF_UP);
-  return cents.isZero() ? '0.00' : cents.toFixed(usdScale);
-}
 
 export async function exportHistoryCsv(
   db: Db,
@@ -38,7 +28,8 @@ export async function exportHistoryCsv(
       csvText(entry.assetSymbol),
       csvText(csvItem(language, entry)),
       entry.quantityDelta ?? '',
-      csvCents(entry.valueDelta),
+      // Whole cents, as the history screen and a receipt show them (shared/history-receipt.ts).
+      wholeCents(entry.valueDelta),
       csvText(entry.reference),
     ].join(',');
   const movements = movementReader();

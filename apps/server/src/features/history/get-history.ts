@@ -29,7 +29,7 @@ interface Cursor {
 }
 
 const cursorPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A real instant in the range the filters allow: `9999-99-99T99:99:99.000000Z` has the form but
@@ -97,6 +97,33 @@ function groupCondition(group: HistoryGroup): SQL {
   return inArray(ledgerEntries.kind, [...historyGroups[group]]);
 }
 
+/** The columns of a journal row as the history reads it (the list, the CSV, a receipt). */
+export const entryColumns = {
+  id: ledgerEntries.id,
+  kind: ledgerEntries.kind,
+  assetSymbol: ledgerEntries.assetSymbol,
+  itemName: ledgerEntries.itemName,
+  quantityDelta: ledgerEntries.quantityDelta,
+  valueDelta: ledgerEntries.valueDelta,
+  reference: ledgerEntries.reference,
+  note: ledgerEntries.note,
+  createdAt: ledgerEntries.createdAt,
+};
+
+export function toEntry(row: Omit<HistoryEntry, 'createdAt'> & { createdAt: Date }): HistoryEntry {
+  return {
+    id: row.id,
+    kind: row.kind,
+    assetSymbol: row.assetSymbol,
+    itemName: row.itemName,
+    quantityDelta: row.quantityDelta,
+    valueDelta: row.valueDelta,
+    reference: row.reference,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
 /** One page of rows, newest first, and the cursor of the next page (null on the last). */
 export async function listHistory(
   db: Db,
@@ -114,15 +141,7 @@ export async function listHistory(
   }
   const rows = await db
     .select({
-      id: ledgerEntries.id,
-      kind: ledgerEntries.kind,
-      assetSymbol: ledgerEntries.assetSymbol,
-      itemName: ledgerEntries.itemName,
-      quantityDelta: ledgerEntries.quantityDelta,
-      valueDelta: ledgerEntries.valueDelta,
-      reference: ledgerEntries.reference,
-      note: ledgerEntries.note,
-      createdAt: ledgerEntries.createdAt,
+      ...entryColumns,
       cursorAt: sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
     })
     .from(ledgerEntries)
@@ -133,17 +152,7 @@ export async function listHistory(
   const pageRows = hasMore ? rows.slice(0, page.limit) : rows;
   const last = pageRows.at(-1);
   return {
-    entries: pageRows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      assetSymbol: row.assetSymbol,
-      itemName: row.itemName,
-      quantityDelta: row.quantityDelta,
-      valueDelta: row.valueDelta,
-      reference: row.reference,
-      note: row.note,
-      createdAt: row.createdAt.toISOString(),
-    })),
+    entries: pageRows.map(toEntry),
     nextCursor: hasMore && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
   };
 }

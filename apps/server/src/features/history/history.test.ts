@@ -9,7 +9,7 @@ import { recordMovements } from '../../ledger/test-journal.ts';
 import { groupMovements } from '@secure-vault/shared/history-movements';
 import { moneyPost, verifiedCustomer } from '../../test/money-movements.ts';
 import { csvItem, csvKind } from './csv-texts.ts';
-import { csvCents } from './export-history.ts';
+import { wholeCents as csvCents } from '@secure-vault/shared/history-receipt';
 
 const hour = 60 * 60_000;
 const clock = manualClock(new Date('2026-11-01T09:00:00Z'));
