@@ -122,6 +122,16 @@ beforeAll(async () => {
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, owner.userId));
   ownerIds.history = movement?.id ?? '';
+  // A pending bank-transfer deposit of the owner's: what reading its bank details again names.
+  const bankDeposit = await call(
+    t,
+    'POST',
+    '/me/deposits/bank',
+    { amount: '300.00' },
+    { cookie: owner.cookie, headers: { 'idempotency-key': randomUUID() } },
+  );
+  if (bankDeposit.statusCode !== 201) throw new Error(`bank deposit: ${bankDeposit.body}`);
+  ownerIds.bank = bankDeposit.json<{ id: string }>().id;
   // A pending delivery of the owner's: what the customer's cancel and staff's status and
   // tracking routes name by id.
   const [silver] = await t.ctx.db

@@ -184,6 +184,20 @@ export const requestBankDeposit = defineContract({
   changes: ['requests'],
 });
 
+export const getBankDeposit = defineContract({
+  method: 'GET',
+  path: '/api/v1/me/deposits/bank/:id',
+  access: 'user',
+  tag,
+  summary: 'One of your bank-transfer deposits again, with the bank details to send it to',
+  description:
+    'What requestBankDeposit answered: the request as it stands now, its TXN reference and the platform’s bank details, so a pending deposit’s instructions can be read again. Another customer’s id, or one that is not a bank-transfer deposit, is NOT_FOUND.',
+  params: transferParamsSchema,
+  status: 200,
+  response: bankDepositSchema,
+  errors: ['NOT_FOUND'],
+});
+
 export const requestWithdrawal = defineContract({
   method: 'POST',
   path: '/api/v1/me/withdrawals',

@@ -166,6 +166,48 @@ describe('a bank-transfer deposit', () => {
   });
 });
 
+describe('a bank-transfer deposit read again', () => {
+  const readDeposit = (customer: Pick<Customer, 'cookie'>, id: string) =>
+    call(t, 'GET', `/me/deposits/bank/${id}`, undefined, { cookie: customer.cookie });
+
+  it('answers the customer’s own deposit with its reference, amount and the bank details', async () => {
+    const customer = await createCustomer(t);
+    const asked = await moneyPost(t, customer, '/me/deposits/bank', { amount: '750.25' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const res = await readDeposit(customer, asked.json<{ id: string }>().id);
+    expect(res.statusCode, res.body).toBe(200);
+    // The same as the first answer: the instructions read the same the second time.
+    expect(res.json()).toEqual(asked.json());
+    expect(res.json()).toMatchObject({
+      status: 'pending',
+      amount: '750.25000000',
+      bankDetails: platformBankDetails,
+    });
+  });
+
+  it('follows the request: a completed deposit reads as completed', async () => {
+    const customer = await createCustomer(t);
+    const asked = await moneyPost(t, customer, '/me/deposits/bank', { amount: '40' });
+    const id = asked.json<{ id: string }>().id;
+    await settleApproved(t, staff, 'bank_deposit', id, 'completed');
+    expect((await readDeposit(customer, id)).json()).toMatchObject({ id, status: 'completed' });
+  });
+
+  it('answers 404 for another customer’s deposit, another kind of request or no request', async () => {
+    const owner = await createCustomer(t);
+    const other = await createCustomer(t);
+    const asked = await moneyPost(t, owner, '/me/deposits/bank', { amount: '90' });
+    const id = asked.json<{ id: string }>().id;
+    expect(errorOf(await readDeposit(other, id), 404).code).toBe('NOT_FOUND');
+    const cardDeposit = await moneyPost(t, owner, '/me/deposits/card', card);
+    const cardId = cardDeposit.json<{ id: string }>().id;
+    expect(errorOf(await readDeposit(owner, cardId), 404).code).toBe('NOT_FOUND');
+    expect(errorOf(await readDeposit(owner, randomUUID()), 404).code).toBe('NOT_FOUND');
+    expect(errorOf(await readDeposit(owner, 'not-an-id'), 400).code).toBe('VALIDATION');
+    expect(errorOf(await readDeposit({ cookie: '' }, id), 401).code).toBe('UNAUTHENTICATED');
+  });
+});
+
 describe('a withdrawal', () => {
   async function withAccount(cash = '500') {
     const customer = await verifiedCustomer(t, { cash });

@@ -13,6 +13,7 @@ import { cancelWithdrawal } from './cancel-withdrawal.ts';
 import { createTransfer } from './create-transfer.ts';
 import { deleteBankAccount } from './delete-bank-account.ts';
 import { findRecipient } from './find-recipient.ts';
+import { getBankDeposit } from './get-bank-deposit.ts';
 import { getAccount } from './get-account.ts';
 import { getBankAccounts } from './get-bank-accounts.ts';
 import { getMyTransfers } from './get-my-transfers.ts';
@@ -31,9 +32,8 @@ function signedIn(auth: RequestAuth) {
   return [knownCaller(auth.user.id, auth.impersonatedBy?.id ?? null), auth.user] as const;
 }
 
-export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, banking.getAccount, (request, auth) => getAccount(ctx, auth.user.id));
-
+/** The bank accounts cash is withdrawn to: registered with an emailed code, listed, removed. */
+function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, banking.sendBankAccountCode, async (request, auth) => {
     await sendBankAccountCode(ctx, auth.user, request.body, requestMeta(request));
     return { accepted: true as const };
@@ -49,6 +49,11 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     await deleteBankAccount(ctx, auth.user.id, request.params.id, requestMeta(request));
     return null;
   });
+}
+
+export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, banking.getAccount, (request, auth) => getAccount(ctx, auth.user.id));
+  bankAccountRoutes(app, ctx);
 
   route(app, banking.getRequestLimits, (request, auth) => getRequestLimits(ctx, auth.user.id));
 
@@ -82,6 +87,10 @@ export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
     return sendIdempotent(reply, outcome);
   });
+
+  route(app, banking.getBankDeposit, (request, auth) =>
+    getBankDeposit(ctx, auth.user.id, request.params.id),
+  );
 
   route(app, banking.requestWithdrawal, async (request, auth, reply) => {
     const outcome = await requestWithdrawal(ctx, ...signedIn(auth), {

@@ -1,6 +1,7 @@
 // One of the customer's requests or transfers (SPEC §3, §4; DESIGN §5): what it is, how much, its
 // status, reference and date, the bank, card, other customer or item it concerns, and staff's
-// reason when it failed or was cancelled. A pending withdrawal can be cancelled from here.
+// reason when it failed or was cancelled. A pending withdrawal can be cancelled from here, and a
+// pending bank-transfer deposit's bank details opened again.
 import type { TFunction } from 'i18next';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import type { Transfer, TransferStatus } from '@secure-vault/shared/transfers';
@@ -11,6 +12,7 @@ import { formatAssetQuantity, formatUsd } from '@/lib/money';
 import { holdingName, isCash } from '@/lib/valuable-text';
 import { maskAccount } from '../mask';
 import { transferStatusTones } from '../transfer-status';
+import { ShowBankDetails } from './bank-deposit-reopen';
 import { CancelWithdrawal } from './request-list-cancel';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -139,6 +141,9 @@ export function RequestListItem({ transfer }: { transfer: Transfer }) {
         </div>
         {transfer.type === 'withdrawal' && transfer.status === 'pending' ? (
           <CancelWithdrawal transfer={transfer} />
+        ) : null}
+        {transfer.type === 'bank_deposit' && transfer.status === 'pending' ? (
+          <ShowBankDetails transfer={transfer} />
         ) : null}
       </div>
       {hasReason ? (
