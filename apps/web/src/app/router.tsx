@@ -36,6 +36,7 @@ const MetalCalculator = lazy(() =>
 const CryptoList = lazy(() => trading().then((module) => ({ default: module.CryptoList })));
 const CryptoDetail = lazy(() => trading().then((module) => ({ default: module.CryptoDetail })));
 const History = lazy(() => import('@/app/routes/history'));
+const HistoryReceipt = lazy(() => import('@/app/routes/history-receipt'));
 const Kyc = lazy(() => import('@/app/routes/kyc'));
 const InterAccounts = lazy(() => import('@/app/routes/inter-accounts'));
 const TransferAssets = lazy(() => import('@/app/routes/transfer-assets'));
@@ -73,6 +74,7 @@ export function AppRoutes() {
           <Route path={paths.crypto} element={<CryptoList />} />
           <Route path="/crypto/:symbol" element={<CryptoDetail />} />
           <Route path={paths.history} element={<History />} />
+          <Route path={`${paths.history}/:id`} element={<HistoryReceipt />} />
           <Route path={paths.kyc} element={<Kyc />} />
           <Route path={paths.interAccounts} element={<InterAccounts />} />
           <Route path={paths.transferAssets} element={<TransferAssets />} />

@@ -100,6 +100,19 @@ describe('/history', () => {
     expect(screen.getByTestId('summary-total')).toHaveTextContent('3');
   });
 
+  it('links each row to its receipt, named by its kind and time, reachable by keyboard', async () => {
+    const user = userEvent.setup();
+    stubHistory(() => page(purchase));
+    renderWithProviders(<HistoryRoute />, { route: '/history' });
+    const item = await screen.findByTestId('history-item');
+    const link = within(item).getByRole('link', { name: /^Purchase, .*2026.*: view receipt$/ });
+    // The movement's id is its first journal row's, as the list groups them.
+    expect(link).toHaveAttribute('href', `/history/${purchase[0]!.id}`);
+    // Tab from the top of the page reaches it, after the buttons and filters above the list.
+    for (let step = 0; step < 20 && document.activeElement !== link; step++) await user.tab();
+    expect(link).toHaveFocus();
+  });
+
   it('shows the name and description staff gave a cash credit, and nothing for plain cash', async () => {
     stubHistory(() =>
       page([
