@@ -6,13 +6,15 @@ import { realtimeTopics } from './realtime.ts';
 /**
  * Every change topic: the ones the server also pushes to the customer's other tabs
  * (`realtimeTopics`), then ones only the caller's own screens follow — the signed-in session,
- * the list of the account's sessions, its registered bank accounts, and the staff panel.
+ * the list of the account's sessions, its registered bank accounts, its saved recipients, and
+ * the staff panel.
  */
 export const changeTopics = [
   ...realtimeTopics,
   'session',
   'sessions',
   'bankAccounts',
+  'recipients',
   'admin',
 ] as const;
 export type ChangeTopic = (typeof changeTopics)[number];

@@ -1,6 +1,7 @@
 // Banking's tables (SPEC §3 bank_accounts, §5 bank registration): the bank accounts a customer
 // registered, with an emailed code and under the approved KYC name, to withdraw cash to. The same
-// IBAN is registered once per customer. Every change needs a migration.
+// IBAN is registered once per customer; and the other customers' account numbers a customer saved
+// as recipients of transfers, each once, under a nickname. Every change needs a migration.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { languages } from '@secure-vault/shared/i18n';
 import { cardTypes, transferStatuses, transferTypes } from '@secure-vault/shared/transfers';
+import { nicknameMaxLength } from '@secure-vault/shared/banking/recipients';
 import { oneOf } from './one-of.ts';
 import { users } from './schema.ts';
 
@@ -114,5 +116,31 @@ export const transfers = pgTable(
     ),
     check('transfers_language_check', oneOf(table.language, languages)),
     check('transfers_amount_positive', sql`${table.amount} >= 0`),
+  ],
+);
+
+/**
+ * A customer's saved recipients (migration 0027): another customer's account number under a
+ * nickname the customer chose. Only the number is kept, never who holds it: picking one asks
+ * confirmation of payee again. The count per customer is held by the service under the
+ * customer's profile row lock; the nickname's length is held here too.
+ */
+export const savedRecipients = pgTable(
+  'saved_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountNumber: text('account_number').notNull(),
+    nickname: text('nickname').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    unique('saved_recipients_user_account_unique').on(table.userId, table.accountNumber),
+    check(
+      'saved_recipients_nickname_length',
+      sql`char_length(${table.nickname}) between 1 and ${sql.raw(String(nicknameMaxLength))}`,
+    ),
   ],
 );

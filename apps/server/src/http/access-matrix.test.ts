@@ -132,6 +132,16 @@ beforeAll(async () => {
   );
   if (bankDeposit.statusCode !== 201) throw new Error(`bank deposit: ${bankDeposit.body}`);
   ownerIds.bank = bankDeposit.json<{ id: string }>().id;
+  // A recipient the owner saved (the other customer): what renaming and removing one name.
+  const saved = await call(
+    t,
+    'POST',
+    '/me/recipients',
+    { accountNumber: otherCustomer.accountNumber, nickname: 'Other' },
+    { cookie: owner.cookie },
+  );
+  if (saved.statusCode !== 201) throw new Error(`saved recipient: ${saved.body}`);
+  ownerIds.recipients = saved.json<{ id: string }>().id;
   // A pending delivery of the owner's: what the customer's cancel and staff's status and
   // tracking routes name by id.
   const [silver] = await t.ctx.db
@@ -214,6 +224,7 @@ function concretePath(route: RegisteredRoute): string {
 /** Operations whose body is required (a rejection's reason): a valid one, so a refusal is never just a bad body. */
 const requiredBodies: Record<string, () => unknown> = {
   '/api/v1/admin/proposals/:id/reject': () => ({ reason: 'Not confirmed' }),
+  '/api/v1/me/recipients/:id': () => ({ nickname: 'Renamed' }),
 };
 
 /** Operations whose query is required: a valid one, for the callers that must get through. */

@@ -366,6 +366,10 @@ function paramValue(url: string, name: string): { canonical: string; any: fc.Arb
   if (name === 'id' && url.includes('/me/deposits/bank/')) {
     return { canonical: unknownId, any: fc.uuid() };
   }
+  // Saved recipients: none of these exist (renaming and removal answer NOT_FOUND).
+  if (name === 'id' && url.includes('/me/recipients/')) {
+    return { canonical: unknownId, any: fc.uuid() };
+  }
   // Mail to send again: none of these exist (features/mail-queue has the resend's own tests).
   if (name === 'id' && url.includes('/admin/mail/'))
     return { canonical: unknownId, any: fc.uuid() };

@@ -21,6 +21,7 @@ describe('change keys', () => {
       account: apiKey(banking.getAccount),
       transfers: apiKey(banking.getMyTransfers),
       bankAccounts: apiKey(banking.getBankAccounts),
+      recipients: apiKey(banking.getSavedRecipients),
       limits: apiKey(banking.getRequestLimits),
       fixedTerms: apiKey(custody.getMyFixedTerms),
       deliveries: apiKey(custody.getMyDeliveries),
@@ -65,6 +66,7 @@ describe('change keys', () => {
     expect(changeQueryKeys.session).toEqual([['session']]);
     expect(changeQueryKeys.sessions).toEqual([['auth', 'sessions']]);
     expect(changeQueryKeys.bankAccounts).toEqual([['me', 'bank-accounts']]);
+    expect(changeQueryKeys.recipients).toEqual([['me', 'recipients']]);
     expect(changeQueryKeys.admin).toEqual([['admin']]);
   });
 });

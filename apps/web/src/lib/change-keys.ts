@@ -19,6 +19,7 @@ export const queryKeys = {
   account: ['me', 'account'],
   transfers: ['me', 'transfers'],
   bankAccounts: ['me', 'bank-accounts'],
+  recipients: ['me', 'recipients'],
   limits: ['me', 'limits'],
   fixedTerms: ['me', 'fixed-terms'],
   deliveries: ['me', 'deliveries'],
@@ -60,6 +61,7 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
   session: [sessionQueryKey],
   sessions: [queryKeys.sessions],
   bankAccounts: [queryKeys.bankAccounts],
+  recipients: [queryKeys.recipients],
   admin: [queryKeys.adminPanel],
 };
 

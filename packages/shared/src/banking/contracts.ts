@@ -32,6 +32,14 @@ import {
 import { noBody, noContent } from '../contract-schemas.ts';
 import { requestLimitsSchema } from './limits.ts';
 
+// Saved recipients' operations live beside their schemas; they are banking's operations too.
+export {
+  deleteRecipient,
+  getSavedRecipients,
+  renameRecipient,
+  saveRecipient,
+} from './recipients.ts';
+
 const tag = 'banking';
 
 export const getAccount = defineContract({

@@ -1,6 +1,7 @@
-// Banking (contracts: shared/banking/contracts.ts): the account overview of /inter-accounts and
-// the customer's bank accounts. The contracts refuse impersonating staff the code, the
-// registration and the removal.
+// Banking (contracts: shared/banking/contracts.ts): the account overview of /inter-accounts,
+// the customer's bank accounts and saved recipients, transfers and requests. The contracts
+// refuse impersonating staff a bank account's code, registration and removal, and every change
+// to the saved recipients.
 import type { FastifyInstance } from 'fastify';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import type { AppContext } from '../../context.ts';
@@ -25,6 +26,8 @@ import { requestBankDeposit } from './request-bank-deposit.ts';
 import { requestCardDeposit } from './request-card-deposit.ts';
 import { getRequestLimits } from './request-limits.ts';
 import { requestWithdrawal } from './request-withdrawal.ts';
+import { saveRecipient } from './save-recipient.ts';
+import { deleteRecipient, getSavedRecipients, renameRecipient } from './saved-recipients.ts';
 import { sendBankAccountCode } from './send-bank-account-code.ts';
 
 /** The ledger's caller for a signed-in request (the impersonating staff member as actor). */
@@ -51,9 +54,26 @@ function bankAccountRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 }
 
+/** The recipients a customer saved for transfers: listed, saved (a counted lookup), renamed, removed. */
+function savedRecipientRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, banking.getSavedRecipients, (request, auth) => getSavedRecipients(ctx, auth.user.id));
+
+  route(app, banking.saveRecipient, (request, auth) => saveRecipient(ctx, auth.user, request.body));
+
+  route(app, banking.renameRecipient, (request, auth) =>
+    renameRecipient(ctx, auth.user.id, request.params.id, request.body.nickname),
+  );
+
+  route(app, banking.deleteRecipient, async (request, auth) => {
+    await deleteRecipient(ctx, auth.user.id, request.params.id);
+    return null;
+  });
+}
+
 export function bankingRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, banking.getAccount, (request, auth) => getAccount(ctx, auth.user.id));
   bankAccountRoutes(app, ctx);
+  savedRecipientRoutes(app, ctx);
 
   route(app, banking.getRequestLimits, (request, auth) => getRequestLimits(ctx, auth.user.id));
 
