@@ -114,6 +114,19 @@ const optionalText = (text: z.ZodString, max: number) =>
     .optional()
     .transform((value) => (value ? value : null));
 
+/**
+ * A book balance staff propose with a valuable (SPEC §5 "Admin add/edit valuable"): dollars
+ * above zero with at most 2 decimals, or none. It is a proposal of its own, the Book Balance
+ * tab's, approved or rejected apart from the valuable's but made in the same transaction.
+ */
+const bookBalanceInvalid = 'admin:valuables.errors.bookBalanceInvalid';
+const proposedBookBalanceSchema = z
+  .string(bookBalanceInvalid)
+  .trim()
+  // No sign: a proposal of a negative book balance goes through the Book Balance tab.
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: bookBalanceInvalid, abort: true })
+  .refine((value) => /[1-9]/.test(value), bookBalanceInvalid);
+
 export const adminValuableInputSchema = z.strictObject({
   userId: z.uuid('vault:errors.selectUser'),
   itemName: singleLineText('vault:errors.itemNameRequired')
@@ -127,6 +140,11 @@ export const adminValuableInputSchema = z.strictObject({
   /** Shown as a paragraph, so it may run over several lines; the other texts are one line. */
   description: optionalText(multiLineText(), 2000),
   storageLocation: optionalText(singleLineText(), 200),
+  /** None (null or left out) proposes no book balance. */
+  bookBalance: proposedBookBalanceSchema
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null),
 });
 export type AdminValuableInput = z.input<typeof adminValuableInputSchema>;
 

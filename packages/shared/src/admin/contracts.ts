@@ -98,7 +98,10 @@ export const addValuable = defineContract({
   access: 'admin',
   tag,
   summary: "Propose a valuable for a customer's vault (type cash: a credit to their cash)",
-  description: 'Custody intake: the item counts nowhere until another staff member approves it.',
+  description:
+    'Custody intake: the item counts nowhere until another staff member approves it. A ' +
+    'bookBalance (above 0) also proposes that book balance for the customer, as PUT ' +
+    '…/book-balance does, in the same transaction; each proposal is decided on its own.',
   body: adminValuableInputSchema,
   status: 202,
   response: proposalSchema,
@@ -113,6 +116,9 @@ export const editValuable = defineContract({
   access: 'admin',
   tag,
   summary: 'Propose an edit of a valuable (the cash position: its balance; traded: no)',
+  description:
+    "A bookBalance (above 0) also proposes that book balance for the valuable's owner, in the " +
+    'same transaction; each proposal is decided on its own.',
   params: idParams,
   body: adminValuableUpdateSchema,
   status: 202,

@@ -4,6 +4,8 @@
 // Cash credits, sets or empties the customer's one cash position (DESIGN §2) and is always whole
 // cents; a traded position may only be deleted; a valuable fixed for a term or in delivery
 // cannot be changed. Each proposal is made once per Idempotency-Key (ledger/staff-idempotency.ts).
+// An add or edit may carry a book balance for the customer (SPEC §5): proposed beside the
+// valuable in its transaction, as the Book Balance tab proposes one (set-book-balance.ts).
 import { eq } from 'drizzle-orm';
 import type { Proposal } from '@secure-vault/shared/approvals';
 import { dec, toFixedString } from '@secure-vault/shared/money';
@@ -24,6 +26,7 @@ import type { Tx } from '../../ledger/journal.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
 import { type NewProposal, propose, snapshotOf } from '../../ledger/proposals.ts';
 import { onceForKey } from '../../ledger/staff-idempotency.ts';
+import { recordBookBalance } from './set-book-balance.ts';
 
 export type AdminValuableInput = z.output<typeof adminValuableInputSchema>;
 export type AdminValuableUpdate = z.output<typeof adminValuableUpdateSchema>;
@@ -61,17 +64,25 @@ function cashLabel(input: AdminValuableUpdate): { name: string | null; note: str
   return { name: words(input.itemName), note: words(input.description) };
 }
 
-/** Makes the proposal once per key and answers it as the maker sees it (202). */
+/**
+ * Makes the proposal once per key and answers it as the maker sees it (202). A `bookBalance`
+ * the form carried is proposed for the same customer in the same transaction: both proposals
+ * or neither, each then decided on its own.
+ */
 function proposeOnce(
   ctx: AppContext,
   staff: RequestAuth,
   idempotency: Idempotency,
   meta: RequestMeta,
+  bookBalance: string | null,
   build: (tx: Tx) => Promise<NewProposal>,
 ): Promise<Outcome<Proposal>> {
   const at = ctx.clock.now();
   return onceForKey(ctx.database, staff.user.id, idempotency, at, 202, async (_, tx) => {
     const row = await propose(tx, staff.user.id, await build(tx), at, meta.ip);
+    if (bookBalance !== null) {
+      await recordBookBalance(tx, staff.user.id, row.subjectUserId, bookBalance, at, meta.ip);
+    }
     return readProposal(tx, staff.user.id, row.id);
   });
 }
@@ -83,7 +94,7 @@ export function addValuable(
   idempotency: Idempotency,
   meta: RequestMeta,
 ): Promise<Outcome<Proposal>> {
-  return proposeOnce(ctx, staff, idempotency, meta, async () => {
+  return proposeOnce(ctx, staff, idempotency, meta, input.bookBalance, async () => {
     const isCash = input.itemType === 'cash';
     // No amount is no credit: the same "above zero" as 0.
     const item = isCash
@@ -127,7 +138,7 @@ export function editValuable(
   idempotency: Idempotency,
   meta: RequestMeta,
 ): Promise<Outcome<Proposal>> {
-  return proposeOnce(ctx, staff, idempotency, meta, async (tx) => {
+  return proposeOnce(ctx, staff, idempotency, meta, input.bookBalance, async (tx) => {
     const found = await valuableToChange(tx, valuableId);
     const before = snapshotOf(found);
     const isCash = found.assetSymbol === cashSymbol;
@@ -171,7 +182,7 @@ export function deleteValuable(
   idempotency: Idempotency,
   meta: RequestMeta,
 ): Promise<Outcome<Proposal>> {
-  return proposeOnce(ctx, staff, idempotency, meta, async (tx) => {
+  return proposeOnce(ctx, staff, idempotency, meta, null, async (tx) => {
     const found = await valuableToChange(tx, valuableId);
     return {
       subjectUserId: found.userId,

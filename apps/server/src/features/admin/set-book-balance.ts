@@ -3,7 +3,8 @@
 // who recorded it, and a proposal another staff member approves into cash or rejects
 // (ledger/proposals.ts). A new amount replaces the pending one and withdraws its proposal; 0
 // clears it. Audited with the old and new figures in the same transaction, once per
-// Idempotency-Key. Not a holding: no journal until approved.
+// Idempotency-Key. Not a holding: no journal until approved. The valuable form may propose one
+// beside its valuable, in the valuable's transaction (change-valuables.ts).
 import { eq } from 'drizzle-orm';
 import type { Proposal } from '@secure-vault/shared/approvals';
 import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
@@ -15,13 +16,13 @@ import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
-import { notifyUser } from '../../ledger/journal.ts';
+import { notifyUser, type Tx } from '../../ledger/journal.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
 import { assertStaffMayActOn } from '../../auth/staff-subject.ts';
 import { propose, supersedeBookBalance } from '../../ledger/proposals.ts';
 import { onceForKey } from '../../ledger/staff-idempotency.ts';
 
-export async function setBookBalance(
+export function setBookBalance(
   ctx: AppContext,
   staff: RequestAuth,
   userId: string,
@@ -30,49 +31,59 @@ export async function setBookBalance(
   meta: RequestMeta,
 ): Promise<Outcome<Proposal | null>> {
   const now = ctx.clock.now();
-  const staffId = staff.user.id;
+  return onceForKey(ctx.database, staff.user.id, idempotency, now, 202, (_, tx) =>
+    recordBookBalance(tx, staff.user.id, userId, bookBalance, now, meta.ip),
+  );
+}
+
+/**
+ * Records `bookBalance` for the customer as pending and proposes it, in the caller's
+ * transaction (the Book Balance tab's change, and the one a valuable form may carry beside its
+ * valuable): the proposal as its maker sees it, or null when 0 cleared the pending amount.
+ */
+export async function recordBookBalance(
+  tx: Tx,
+  staffId: string,
+  userId: string,
+  bookBalance: string,
+  now: Date,
+  ip: string | null,
+): Promise<Proposal | null> {
   const amount = toFixedString(bookBalance, usdScale);
   const isPending = !dec(amount).isZero();
-  return onceForKey(ctx.database, staffId, idempotency, now, 202, async (_, tx) => {
-    await assertStaffMayActOn(tx, staffId, userId);
-    const [before] = await tx
-      .select({ bookBalance: profiles.bookBalance })
-      .from(profiles)
-      .where(eq(profiles.userId, userId))
-      .for('update');
-    if (!before) throw new AppError('NOT_FOUND', 'No profile found');
-    await supersedeBookBalance(tx, staffId, userId, now, meta.ip);
-    await tx
-      .update(profiles)
-      .set({
-        bookBalance: amount,
-        bookBalanceRecordedBy: isPending ? staffId : null,
-        bookBalanceRecordedAt: isPending ? now : null,
-        updatedAt: now,
-      })
-      .where(eq(profiles.userId, userId));
-    await writeAudit(tx, {
-      action: 'admin.book_balance_set',
-      actorId: staffId,
-      subjectUserId: userId,
-      ip: meta.ip,
-      details: { from: bookBalanceString(before.bookBalance), to: amount },
-      at: now,
-    });
-    await notifyUser(tx, userId, 'profile');
-    if (!isPending) return null;
-    const row = await propose(
-      tx,
-      staffId,
-      {
-        subjectUserId: userId,
-        targetId: userId,
-        amount,
-        payload: { kind: 'book_balance', amount },
-      },
-      now,
-      meta.ip,
-    );
-    return readProposal(tx, staffId, row.id);
+  await assertStaffMayActOn(tx, staffId, userId);
+  const [before] = await tx
+    .select({ bookBalance: profiles.bookBalance })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
+  if (!before) throw new AppError('NOT_FOUND', 'No profile found');
+  await supersedeBookBalance(tx, staffId, userId, now, ip);
+  await tx
+    .update(profiles)
+    .set({
+      bookBalance: amount,
+      bookBalanceRecordedBy: isPending ? staffId : null,
+      bookBalanceRecordedAt: isPending ? now : null,
+      updatedAt: now,
+    })
+    .where(eq(profiles.userId, userId));
+  await writeAudit(tx, {
+    action: 'admin.book_balance_set',
+    actorId: staffId,
+    subjectUserId: userId,
+    ip,
+    details: { from: bookBalanceString(before.bookBalance), to: amount },
+    at: now,
   });
+  await notifyUser(tx, userId, 'profile');
+  if (!isPending) return null;
+  const row = await propose(
+    tx,
+    staffId,
+    { subjectUserId: userId, targetId: userId, amount, payload: { kind: 'book_balance', amount } },
+    now,
+    ip,
+  );
+  return readProposal(tx, staffId, row.id);
 }

@@ -1,6 +1,8 @@
 // The fields of the valuable form: the owner (fixed once the valuable exists), name, type (the
-// cash position stays cash, and nothing else may become cash), value, description and location.
-import type { DefaultValues, UseFormReturn } from 'react-hook-form';
+// cash position stays cash, and nothing else may become cash), value, the book balance proposed
+// beside it (SPEC §5), description and location.
+import type { ReactNode } from 'react';
+import type { DefaultValues, UseFormRegisterReturn, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import {
   adminItemTypes,
@@ -26,6 +28,39 @@ type ValuableFormApi = UseFormReturn<
 
 /** An empty amount is no amount: the API takes null, not an empty string. */
 const amountValue = (value: unknown) => (value === '' ? null : value);
+
+/** A dollar amount in cents (step 0.01), typed left to right in either language. */
+function AmountField({
+  id,
+  label,
+  hint,
+  error,
+  registration,
+  min,
+}: {
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  error: string | undefined;
+  registration: UseFormRegisterReturn;
+  min?: string;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      {(control) => (
+        <Input
+          {...control}
+          {...registration}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min={min}
+          dir="ltr"
+        />
+      )}
+    </FormField>
+  );
+}
 
 export function ValuableFields({
   form,
@@ -102,22 +137,20 @@ export function ValuableFields({
           </NativeSelect>
         )}
       </FormField>
-      <FormField
+      <AmountField
         id="valuable-value"
         label={t('valuables.estimatedValue')}
         error={message(errors.estimatedValue?.message)}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            {...register('estimatedValue', { setValueAs: amountValue })}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            dir="ltr"
-          />
-        )}
-      </FormField>
+        registration={register('estimatedValue', { setValueAs: amountValue })}
+      />
+      <AmountField
+        id="valuable-book-balance"
+        label={t('valuables.bookBalance')}
+        hint={t('valuables.bookBalanceHint')}
+        error={message(errors.bookBalance?.message)}
+        registration={register('bookBalance', { setValueAs: amountValue })}
+        min="0"
+      />
       <FormField
         id="valuable-description"
         label={t('valuables.description')}

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import i18next from 'i18next';
 import { toast } from '@/lib/toast';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { adminValuable, users } from '@/test/staff-users';
@@ -12,9 +13,10 @@ vi.mock('@/lib/toast', () => ({
 }));
 
 beforeAll(() => loadCatalogs(['admin', 'vault', 'auth']));
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   vi.clearAllMocks();
+  await i18next.changeLanguage('en');
 });
 
 /** What every proposed change says once sent. */
@@ -61,6 +63,7 @@ describe('ValuableForm', () => {
       itemName: 'Rolex Daytona',
       itemType: 'jewelry',
       estimatedValue: null,
+      bookBalance: null,
       description: null,
       storageLocation: null,
     });
@@ -189,6 +192,7 @@ describe('ValuableForm', () => {
       itemName: 'Painting',
       itemType: 'artwork',
       estimatedValue: '1250.50',
+      bookBalance: null,
       description: null,
       storageLocation: 'Vault B',
     });
@@ -233,6 +237,7 @@ describe('ValuableForm', () => {
       itemName: 'Cash',
       itemType: 'cash',
       estimatedValue: null,
+      bookBalance: null,
       description: null,
       storageLocation: null,
     });
@@ -260,5 +265,139 @@ describe('ValuableForm', () => {
     );
     expect(onDone).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Estimated value (USD)')).toHaveValue(1000);
+  });
+
+  describe('book balance', () => {
+    /** The add form filled with a valuable for Amira, ready to send. */
+    async function fillValuable(user: ReturnType<typeof userEvent.setup>) {
+      await user.selectOptions(await screen.findByLabelText('User'), 'amira@example.com');
+      await user.type(screen.getByLabelText('Item name'), 'Gold bar');
+      await user.selectOptions(screen.getByLabelText('Item type'), 'precious_metals');
+    }
+
+    it('is an optional amount in cents beside the value, proposed with the valuable', async () => {
+      const user = userEvent.setup();
+      const fetchMock = stubApi({ 'POST /api/v1/admin/valuables': proposed() });
+      const onDone = vi.fn();
+      renderWithProviders(<ValuableForm users={users} editing={null} onDone={onDone} />);
+      await fillValuable(user);
+      const field = screen.getByLabelText('Book balance (USD)');
+      expect(field).toHaveAttribute('step', '0.01');
+      expect(field).toHaveAttribute('dir', 'ltr');
+      expect(field).toHaveAccessibleDescription(
+        'Optional. Proposed for this customer beside the valuable: another staff member approves or rejects it on its own in Approvals, and it replaces any book balance already waiting there.',
+      );
+      await user.type(screen.getByLabelText('Estimated value (USD)'), '1500');
+      await user.type(field, '2500.5');
+      await user.click(screen.getByRole('button', { name: 'Add Valuable' }));
+
+      await waitFor(() => expect(onDone).toHaveBeenCalled());
+      expect(toast.success).toHaveBeenCalledWith('Sent for approval', {
+        description:
+          'The valuable and the book balance are two changes: another staff member approves or rejects each in Approvals before it takes effect.',
+      });
+      const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+      expect(JSON.parse(init.body as string)).toMatchObject({
+        userId: users[0]?.userId,
+        estimatedValue: '1500',
+        bookBalance: '2500.5',
+      });
+      // Emptied with the rest for the next entry.
+      expect(screen.getByLabelText('Book balance (USD)')).toHaveValue(null);
+    });
+
+    it('is sent with an edit for the owner', async () => {
+      const user = userEvent.setup();
+      const editing = adminValuable({
+        id: '9d8f3f8e-6f1c-4a53-9a43-7d1f1f2f4a15',
+        itemName: 'Painting',
+        itemType: 'artwork',
+        estimatedValue: '900.00000000',
+      });
+      const fetchMock = stubApi({
+        [`PATCH /api/v1/admin/valuables/${editing.id}`]: proposed({ kind: 'valuable_edit' }),
+      });
+      renderWithProviders(<ValuableForm users={users} editing={editing} onDone={() => {}} />);
+      // A valuable holds no book balance: the field starts empty.
+      expect(await screen.findByLabelText('Book balance (USD)')).toHaveValue(null);
+      await user.type(screen.getByLabelText('Book balance (USD)'), '40');
+      await user.click(screen.getByRole('button', { name: 'Update Valuable' }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+      const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+      expect(JSON.parse(init.body as string)).toMatchObject({ bookBalance: '40' });
+    });
+
+    it.each(['-5', '10.125', '0'])(
+      'refuses %s under the field before asking the server',
+      async (typed) => {
+        const user = userEvent.setup();
+        const fetchMock = stubApi({});
+        renderWithProviders(<ValuableForm users={users} editing={null} onDone={() => {}} />);
+        await fillValuable(user);
+        const field = screen.getByLabelText('Book balance (USD)');
+        await user.type(field, typed);
+        await user.click(screen.getByRole('button', { name: 'Add Valuable' }));
+
+        const error = 'Enter a book balance above zero, in dollars with at most 2 decimals.';
+        expect(await screen.findByText(error)).toBeVisible();
+        expect(field).toHaveAttribute('aria-invalid', 'true');
+        expect(field).toHaveAccessibleDescription(expect.stringContaining(error));
+        expect(screen.getByLabelText('Estimated value (USD)')).toHaveAttribute(
+          'aria-invalid',
+          'false',
+        );
+        expect(fetchMock).not.toHaveBeenCalled();
+      },
+    );
+
+    it("puts the server's refusal of the book balance on its field", async () => {
+      const user = userEvent.setup();
+      stubApi({
+        'POST /api/v1/admin/valuables': {
+          status: 400,
+          body: {
+            error: {
+              code: 'VALIDATION',
+              message: 'The request is not valid.',
+              issues: [
+                { path: 'body.bookBalance', message: 'admin:valuables.errors.bookBalanceInvalid' },
+              ],
+            },
+          },
+        },
+      });
+      const onDone = vi.fn();
+      renderWithProviders(<ValuableForm users={users} editing={null} onDone={onDone} />);
+      await fillValuable(user);
+      await user.type(screen.getByLabelText('Book balance (USD)'), '12');
+      await user.click(screen.getByRole('button', { name: 'Add Valuable' }));
+      expect(
+        await screen.findByText(
+          'Enter a book balance above zero, in dollars with at most 2 decimals.',
+        ),
+      ).toBeVisible();
+      expect(screen.getByLabelText('Book balance (USD)')).toHaveAttribute('aria-invalid', 'true');
+      expect(onDone).not.toHaveBeenCalled();
+    });
+
+    it('reads in Arabic, the amount typed left to right and its error under it', async () => {
+      const user = userEvent.setup();
+      await i18next.changeLanguage('ar');
+      await loadCatalogs(['admin', 'vault', 'auth']);
+      const fetchMock = stubApi({});
+      renderWithProviders(<ValuableForm users={users} editing={null} onDone={() => {}} />);
+      await user.selectOptions(await screen.findByLabelText('المستخدم'), 'amira@example.com');
+      await user.type(screen.getByLabelText('اسم العنصر'), 'سبيكة ذهب');
+      await user.selectOptions(screen.getByLabelText('نوع العنصر'), 'precious_metals');
+      const field = screen.getByLabelText('الرصيد الدفتري (بالدولار الأمريكي)');
+      expect(field).toHaveAttribute('dir', 'ltr');
+      expect(field).toHaveAccessibleDescription(expect.stringMatching(/^اختياري\./));
+      await user.type(field, '-1');
+      await user.click(screen.getByRole('button', { name: 'إضافة المقتنى' }));
+      const error = 'أدخل رصيدًا دفتريًا أكبر من صفر، بالدولار وبخانتين عشريتين على الأكثر.';
+      expect(await screen.findByText(error)).toBeVisible();
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(error));
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
   });
 });

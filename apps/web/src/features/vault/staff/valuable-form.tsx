@@ -1,9 +1,12 @@
 // Valuables Management, the form (SPEC §5): user, item name and item type required, submit
-// disabled until they are filled; estimated value optional with at most 2 decimals; description
-// and location optional. Checked with the contract's own body schema (decision 003); the
-// server's issues (cash rules among them) land on their fields. Adding or editing proposes the
-// change: it takes effect once another staff member approves it (DESIGN §4 "Dual control").
+// disabled until they are filled; estimated value optional with at most 2 decimals; a book
+// balance optional, above zero with at most 2 decimals; description and location optional.
+// Checked with the contract's own body schema (decision 003); the server's issues (cash rules
+// among them) land on their fields. Adding or editing proposes the change: it takes effect once
+// another staff member approves it (DESIGN §4 "Dual control"). A book balance is a second
+// proposal, made with the valuable's and decided apart from it.
 import { useEffect } from 'react';
+import type { TFunction } from 'i18next';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { PackagePlus, Pencil } from 'lucide-react';
@@ -50,6 +53,8 @@ function valuesOf(valuable: AdminValuable): ValuableFormValues {
     estimatedValue: valuable.estimatedValue?.replace(/(\.\d\d)0+$/, '$1') ?? null,
     description: valuable.description ?? '',
     storageLocation: valuable.storageLocation ?? '',
+    // A valuable holds no book balance: one is proposed only when typed.
+    bookBalance: null,
   };
 }
 
@@ -57,9 +62,21 @@ const emptyValues: ValuableFormValues = {
   userId: '',
   itemName: '',
   estimatedValue: null,
+  bookBalance: null,
   description: '',
   storageLocation: '',
 };
+
+/** Says the change was sent; with a book balance, that it waits as a proposal of its own. */
+function reportSent(t: TFunction, { bookBalance }: { bookBalance: string | null }): void {
+  if (bookBalance === null) {
+    reportProposed(t);
+    return;
+  }
+  toast.success(t('admin:approvals.proposed.title'), {
+    description: t('admin:valuables.proposedWithBookBalance'),
+  });
+}
 
 export function ValuableForm({
   users,
@@ -111,7 +128,7 @@ export function ValuableForm({
         {
           onSuccess: () => {
             intention.settle();
-            reportProposed(t);
+            reportSent(t, values);
             onDone();
           },
           onError: onError(t('valuables.updateError')),
@@ -125,7 +142,7 @@ export function ValuableForm({
       {
         onSuccess: () => {
           intention.settle();
-          reportProposed(t);
+          reportSent(t, values);
           // Back to the empty form, the selects to their prompts as well; the fields stay
           // registered, so the focus can move at once.
           form.reset(undefined, { keepFieldsRef: true });
