@@ -63,7 +63,7 @@ export function ReceiptCard({ receipt }: { receipt: HistoryReceipt }) {
           {headline ? (
             <p
               className={cn(
-                'text-4xl font-bold tabular-nums sm:text-5xl',
+                'text-3xl font-bold tabular-nums sm:text-5xl',
                 amountTone(headline.valueDelta),
               )}
               data-testid="receipt-amount"
