@@ -1,6 +1,7 @@
 // /auth (SPEC §2): sign in and sign up tabs (both stay mounted, so switching keeps what was typed). The route sits behind the signed-out guard, which
 // takes the visitor on to the vault as soon as a session exists.
 import { useLocation, useNavigate } from 'react-router';
+import { isOneOf } from '@secure-vault/shared/guards';
 import { paths } from '@secure-vault/shared/paths';
 import { Card } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -12,14 +13,15 @@ import { SignUpForm } from '@/features/auth/components/sign-up-form';
 
 const tabs = ['sign-in', 'sign-up'] as const;
 type Tab = (typeof tabs)[number];
-const isTab = (value: string | null): value is Tab => tabs.includes(value as Tab);
 
 export default function AuthRoute() {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const navigate = useNavigate();
+  // Whatever the entry carries (where to go after signing in) rides along to the other tab.
+  const state: unknown = location.state;
   const requested = new URLSearchParams(location.search).get('tab');
-  const tab: Tab = isTab(requested) ? requested : 'sign-in';
+  const tab: Tab = isOneOf(tabs, requested) ? requested : 'sign-in';
   usePageTitle(tab === 'sign-up' ? t('signUp.tab') : t('signIn.tab'));
 
   return (
@@ -35,7 +37,7 @@ export default function AuthRoute() {
             onValueChange={(value) =>
               void navigate(
                 { search: value === 'sign-up' ? '?tab=sign-up' : '' },
-                { replace: true, state: location.state as unknown },
+                { replace: true, state },
               )
             }
           >

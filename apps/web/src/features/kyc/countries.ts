@@ -4,6 +4,7 @@
 // without an emoji font shows those as empty boxes.
 import { type CountryCode, getCountries, getCountryCallingCode } from 'libphonenumber-js/core';
 import metadata from 'libphonenumber-js/metadata.min.json';
+import { isOneOf } from '@secure-vault/shared/guards';
 import type { Language } from '@secure-vault/shared/i18n';
 import { localeOf } from '@/lib/format';
 
@@ -21,7 +22,7 @@ export const defaultCountry = 'US';
 const countries = getCountries(metadata);
 
 function isCountry(iso: string): iso is CountryCode {
-  return (countries as string[]).includes(iso);
+  return isOneOf(countries, iso);
 }
 
 /** "+971" for "AE"; undefined for a code the metadata does not know. */

@@ -8,6 +8,7 @@ import {
   documentMediaTypes,
   type documentTypes,
 } from '@secure-vault/shared/kyc';
+import { isOneOf } from '@secure-vault/shared/guards';
 import type { Language } from '@secure-vault/shared/i18n';
 import { numberFormat } from '@/lib/format';
 
@@ -38,10 +39,8 @@ function extensionOf(name: string): string {
 export function documentFileProblem(
   file: Pick<File, 'name' | 'size' | 'type'>,
 ): 'documentTypeUnsupported' | 'documentTooLarge' | null {
-  const isKnownType = (documentMediaTypes as readonly string[]).includes(file.type);
-  const hasAllowedExtension = (documentExtensions as readonly string[]).includes(
-    extensionOf(file.name),
-  );
+  const isKnownType = isOneOf(documentMediaTypes, file.type);
+  const hasAllowedExtension = isOneOf(documentExtensions, extensionOf(file.name));
   if (!isKnownType && !(vagueTypes.has(file.type) && hasAllowedExtension)) {
     return 'documentTypeUnsupported';
   }

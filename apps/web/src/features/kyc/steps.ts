@@ -3,6 +3,7 @@
 // self-employed customers are sent to it, but Back from Income always goes to it (SPEC §4). It is
 // not one of SPEC's 17 steps, so it shows Employment's number; Document Selection and Document
 // Upload are steps 16 and 17. The draft keeps the screen's place, so a reload opens that screen.
+import { isOneOf } from '@secure-vault/shared/guards';
 import {
   type KycDraftData,
   type KycScreen,
@@ -36,7 +37,7 @@ export function screenAt(stepIndex: number): KycScreen {
 
 /** True when the employment answer leads to the Industry question (SPEC §4). */
 export function needsIndustry(employment: KycDraftData['employment']): boolean {
-  return (employmentWithIndustry as readonly string[]).includes(employment ?? '');
+  return isOneOf(employmentWithIndustry, employment);
 }
 
 /** Where Continue leads from a screen, given the answers so far (with this screen's). */

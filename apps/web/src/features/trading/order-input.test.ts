@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { findCrypto, findMetal } from '@secure-vault/shared/catalogue';
-import { cryptoRules, editOrder, evaluateOrder, metalRules, shortfallOf } from './order-input';
+import {
+  cryptoRules,
+  editOrder,
+  evaluateOrder,
+  metalRules,
+  orderFormSchema,
+  orderProblemOf,
+  shortfallOf,
+} from './order-input';
 
 function priced(
   asset: Parameters<typeof evaluateOrder>[0],
@@ -151,5 +159,24 @@ describe('what the balance on screen cannot cover', () => {
       kind: 'holding',
       held: '1000.00000000',
     });
+  });
+});
+
+describe('the problem under an order field', () => {
+  const messageOf = (input: { edited: 'quantity' | 'total'; quantity: string; total: string }) => {
+    const parsed = orderFormSchema(gold, 'buy').safeParse(input);
+    return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  };
+
+  it('reads the priced problem the form schema put on the field', () => {
+    const message = messageOf({ edited: 'quantity', quantity: '1.23456', total: '' });
+    expect(orderProblemOf(message)).toBe('QUANTITY_INVALID');
+  });
+
+  it('shows nothing for an empty form, no error or a message it does not know', () => {
+    expect(messageOf({ edited: 'quantity', quantity: '', total: '' })).toBe('EMPTY');
+    expect(orderProblemOf('EMPTY')).toBeNull();
+    expect(orderProblemOf(undefined)).toBeNull();
+    expect(orderProblemOf('trading:errors.tooLarge')).toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // the shared quote() exactly as the server will price it, and the other field filled in.
 // Pure functions, so the arithmetic is tested without a screen.
 import type { Asset } from '@secure-vault/shared/catalogue';
+import { isOneOf } from '@secure-vault/shared/guards';
 import {
   centsDown,
   dec,
@@ -45,7 +46,8 @@ export const cryptoRules: OrderRules = {
   totalDisplayDecimals: 2,
 };
 
-export type OrderProblem = 'QUANTITY_INVALID' | 'TOTAL_INVALID' | 'BELOW_MINIMUM' | 'TOO_LARGE';
+const orderProblems = ['QUANTITY_INVALID', 'TOTAL_INVALID', 'BELOW_MINIMUM', 'TOO_LARGE'] as const;
+export type OrderProblem = (typeof orderProblems)[number];
 
 export type OrderEvaluation =
   | { status: 'empty' }
@@ -140,7 +142,15 @@ export function heldQuantityText(quantity: string): string {
 }
 
 /** Why the order form cannot be sent: a priced problem, or nothing typed yet. */
-export type OrderFormProblem = OrderProblem | 'EMPTY';
+type OrderFormProblem = OrderProblem | 'EMPTY';
+
+/**
+ * The priced problem an order field's error names (orderFormSchema puts its code in the
+ * message); null for no error and for EMPTY, which is not shown under the field.
+ */
+export function orderProblemOf(message: string | undefined): OrderProblem | null {
+  return isOneOf(orderProblems, message) ? message : null;
+}
 
 const orderFieldsSchema = z.object({
   edited: z.enum(['quantity', 'total']),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
-import { previewSwap } from './preview-swap';
+import { previewSwap, swapFormSchema, swapProblemOf } from './preview-swap';
 
 const gold = findAsset('AU')!;
 const bitcoin = findAsset('BTC')!;
@@ -49,5 +49,24 @@ describe('previewSwap', () => {
       problem: 'BELOW_MINIMUM',
     });
     expect(previewSwap(gold, gold, '1', '5')).toEqual({ status: 'invalid', problem: 'SAME_ASSET' });
+  });
+});
+
+describe('the problem under the swap quantity', () => {
+  const messageOf = (quantity: string, to = 'BTC') => {
+    const parsed = swapFormSchema(() => '5').safeParse({ from: 'AU', to, quantity });
+    return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  };
+
+  it('reads the problem the form schema put on the quantity', () => {
+    expect(swapProblemOf(messageOf('6'))).toBe('INSUFFICIENT_HOLDING');
+    expect(swapProblemOf(messageOf('1', 'AU'))).toBe('SAME_ASSET');
+  });
+
+  it('shows nothing for an empty quantity, no error or a message it does not know', () => {
+    expect(messageOf('')).toBe('EMPTY');
+    expect(swapProblemOf('EMPTY')).toBeNull();
+    expect(swapProblemOf(undefined)).toBeNull();
+    expect(swapProblemOf('trading:swap.failed')).toBeNull();
   });
 });

@@ -6,10 +6,25 @@ import { dec } from '@secure-vault/shared/money';
 import { type SwapRequest, quoteSwap, swapRequestSchema } from '@secure-vault/shared/trading';
 import { z } from 'zod';
 import { findAsset } from '@secure-vault/shared/catalogue';
+import { isOneOf } from '@secure-vault/shared/guards';
 import { normalizeDecimal } from '@/lib/money';
 
-export type SwapProblem =
-  'QUANTITY_INVALID' | 'BELOW_MINIMUM' | 'TOO_LARGE' | 'INSUFFICIENT_HOLDING' | 'SAME_ASSET';
+const swapProblems = [
+  'QUANTITY_INVALID',
+  'BELOW_MINIMUM',
+  'TOO_LARGE',
+  'INSUFFICIENT_HOLDING',
+  'SAME_ASSET',
+] as const;
+export type SwapProblem = (typeof swapProblems)[number];
+
+/**
+ * The problem the quantity's error names (swapFormSchema puts its code in the message); null for
+ * no error and for EMPTY, which is not shown under the field.
+ */
+export function swapProblemOf(message: string | undefined): SwapProblem | null {
+  return isOneOf(swapProblems, message) ? message : null;
+}
 
 export type SwapPreview =
   | { status: 'empty' }

@@ -12,20 +12,17 @@ import {
   type AuditFilter,
   auditFilterSchema,
 } from '@secure-vault/shared/audit';
+import { isOneOf } from '@secure-vault/shared/guards';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { useTranslation } from '@/lib/i18n';
 import { auditActionLabel } from './audit-list';
 
+const draftFields = ['actor', 'customer', 'action', 'from', 'to'] as const;
+
 /** The fields as typed: every one text, empty when not used. */
-interface Draft {
-  actor: string;
-  customer: string;
-  action: string;
-  from: string;
-  to: string;
-}
+type Draft = Record<(typeof draftFields)[number], string>;
 
 const emptyDraft: Draft = { actor: '', customer: '', action: '', from: '', to: '' };
 
@@ -42,7 +39,7 @@ function draftOf(filter: AuditFilter): Draft {
 type FieldErrors = Partial<Record<keyof Draft, string>>;
 
 const isActionFilter = (value: string): value is AuditActionFilter =>
-  (auditActionFilters as readonly string[]).includes(value);
+  isOneOf(auditActionFilters, value);
 
 export function AuditFilters({
   value,
@@ -75,8 +72,8 @@ export function AuditFilters({
       const found: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (typeof field === 'string' && field in emptyDraft) {
-          found[field as keyof Draft] ??= issue.message;
+        if (isOneOf(draftFields, field)) {
+          found[field] ??= issue.message;
         }
       }
       setErrors(found);

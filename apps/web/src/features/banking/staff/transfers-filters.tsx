@@ -6,16 +6,15 @@ import {
   transferStatuses,
   transferTypes,
 } from '@secure-vault/shared/transfers';
+import { isOneOf } from '@secure-vault/shared/guards';
 import { Label } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/select';
 import { useTranslation } from '@/lib/i18n';
 
 export type StatusCounts = Record<TransferStatus, number>;
 
-const isType = (value: string): value is TransferType =>
-  (transferTypes as readonly string[]).includes(value);
-const isStatus = (value: string): value is TransferStatus =>
-  (transferStatuses as readonly string[]).includes(value);
+const isType = (value: string): value is TransferType => isOneOf(transferTypes, value);
+const isStatus = (value: string): value is TransferStatus => isOneOf(transferStatuses, value);
 
 export function TransfersFilters({
   type,

@@ -10,6 +10,7 @@ import {
   type DeliveryStatus,
   deliveryStatuses,
 } from '@secure-vault/shared/custody';
+import { isOneOf } from '@secure-vault/shared/guards';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/input';
@@ -27,8 +28,7 @@ import {
 import { DeliveryStatusControl } from './delivery-status-control';
 import { DeliveryTrackingDialog } from './delivery-tracking-dialog';
 
-const isStatus = (value: string): value is DeliveryStatus =>
-  (deliveryStatuses as readonly string[]).includes(value);
+const isStatus = (value: string): value is DeliveryStatus => isOneOf(deliveryStatuses, value);
 
 export function DeliveryTab() {
   const { t } = useTranslation(['admin', 'custody', 'vault', 'catalogue']);

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
+import { isOneOf } from '@secure-vault/shared/guards';
 import { kycStatuses, type KycStatus } from '@secure-vault/shared/kyc';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
 import { Card, CardContent } from '@/components/ui/card';
@@ -28,7 +29,7 @@ function useDebouncedValue<T>(value: T, delayMs: number): T {
 }
 
 function isStatus(value: string): value is KycStatus {
-  return (kycStatuses as readonly string[]).includes(value);
+  return isOneOf(kycStatuses, value);
 }
 
 export function KycTab() {

@@ -29,8 +29,8 @@ import {
   heldQuantityText,
   metalRules,
   type OrderField,
-  type OrderFormProblem,
   orderFormSchema,
+  orderProblemOf,
   type OrderInput,
   shortfallOf,
 } from '../order-input';
@@ -118,8 +118,8 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
         showError({ title: t('errorTitle'), description: t('crypto.fillAll') });
         return;
       }
-      const problem = (errors.quantity ?? errors.total)?.message as OrderFormProblem | undefined;
-      if (problem && problem !== 'EMPTY') {
+      const problem = orderProblemOf((errors.quantity ?? errors.total)?.message);
+      if (problem) {
         showError({ title: t('errorTitle'), description: problemText(t, asset, problem) });
       }
     },
@@ -160,13 +160,12 @@ export function TradePanel({ asset, side }: { asset: Asset; side: Side }) {
   };
 
   const idPrefix = `${side}-${asset.symbol.toLowerCase()}`;
-  const fieldProblem = form.formState.errors[input.edited]?.message as OrderFormProblem | undefined;
-  const problem =
-    fieldProblem && fieldProblem !== 'EMPTY'
-      ? problemText(t, asset, fieldProblem)
-      : shortfall
-        ? shortfallText(t, asset, shortfall)
-        : null;
+  const fieldProblem = orderProblemOf(form.formState.errors[input.edited]?.message);
+  const problem = fieldProblem
+    ? problemText(t, asset, fieldProblem)
+    : shortfall
+      ? shortfallText(t, asset, shortfall)
+      : null;
   // The problem shows under the field the customer typed in.
   const fieldProps = (field: OrderField) => {
     const shown = input.edited === field && problem !== null;

@@ -15,7 +15,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 import { formatAssetQuantity, normalizeDecimal, quantityStep } from '@/lib/money';
-import { previewSwap, type SwapProblem, swapFormSchema } from '../../preview-swap';
+import { previewSwap, type SwapProblem, swapFormSchema, swapProblemOf } from '../../preview-swap';
 import { SwapPreviewBox } from './swap-preview';
 import type { SwappableHolding } from './swappable-holdings';
 
@@ -96,8 +96,8 @@ export function SwapForm({
     }
   };
 
-  const problemCode = form.formState.errors.quantity?.message as SwapProblem | 'EMPTY' | undefined;
-  const problem = problemCode && problemCode !== 'EMPTY' ? problemText(problemCode) : null;
+  const problemCode = swapProblemOf(form.formState.errors.quantity?.message);
+  const problem = problemCode ? problemText(problemCode) : null;
   function problemText(code: SwapProblem): string {
     switch (code) {
       case 'QUANTITY_INVALID':

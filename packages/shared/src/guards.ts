@@ -1,0 +1,13 @@
+// Reading values whose type the compiler cannot know (a select's text, a history entry's state,
+// parsed JSON, a thrown value) by checking them at run time instead of asserting a type.
+
+/**
+ * True when `value` is one of `list`'s items, narrowed to their type: a select's text that is a
+ * known status, a file type that is allowed. Compared with `includes` (SameValueZero).
+ */
+export function isOneOf<const List extends readonly unknown[]>(
+  list: List,
+  value: unknown,
+): value is List[number] {
+  return list.includes(value);
+}
