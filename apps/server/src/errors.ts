@@ -29,14 +29,10 @@ export class AppError extends Error {
 
 /**
  * A field of a thrown value that may not be an Error at all (a driver's `code`, `cause`,
- * `constraint`; nodemailer's `responseCode`), read without trusting its type: undefined when the
- * value is no object or lacks it.
+ * `constraint`; nodemailer's `responseCode`), read without trusting its type: the web app reads
+ * parsed JSON and a history entry's state with the same function.
  */
-export function fieldOf(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && key in value
-    ? Reflect.get(value, key)
-    : undefined;
-}
+export { fieldOf } from '@secure-vault/shared/guards';
 
 /** What a thrown value says, for a command-line tool's one line. */
 export function messageOf(err: unknown): string {

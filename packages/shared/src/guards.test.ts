@@ -1,6 +1,6 @@
 // The run-time checks that stand in for type assertions: each says yes only for what it names.
 import { describe, expect, it } from 'vitest';
-import { isOneOf } from './guards.ts';
+import { fieldOf, isOneOf } from './guards.ts';
 
 describe('isOneOf', () => {
   const statuses = ['pending', 'approved', 'rejected'] as const;
@@ -25,5 +25,27 @@ describe('isOneOf', () => {
   it('compares numbers too, NaN included', () => {
     expect(isOneOf([1, 2, Number.NaN], Number.NaN)).toBe(true);
     expect(isOneOf([1, 2], '1')).toBe(false);
+  });
+});
+
+describe('fieldOf', () => {
+  it('reads a field an object has', () => {
+    expect(fieldOf({ from: '/vault' }, 'from')).toBe('/vault');
+    expect(fieldOf({ code: 0 }, 'code')).toBe(0);
+  });
+
+  it('reads a field an Error has, its own or its class’s', () => {
+    const error = Object.assign(new Error('no'), { code: 'ENOENT' });
+    expect(fieldOf(error, 'code')).toBe('ENOENT');
+    expect(fieldOf(error, 'message')).toBe('no');
+  });
+
+  it.each([[null], [undefined], ['text'], [42], [true]])('finds nothing in %o', (value) => {
+    expect(fieldOf(value, 'from')).toBeUndefined();
+  });
+
+  it('finds nothing an object lacks', () => {
+    expect(fieldOf({}, 'from')).toBeUndefined();
+    expect(fieldOf([], 'from')).toBeUndefined();
   });
 });

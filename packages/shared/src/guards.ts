@@ -11,3 +11,14 @@ export function isOneOf<const List extends readonly unknown[]>(
 ): value is List[number] {
   return list.includes(value);
 }
+
+/**
+ * A field of a value that may be no object at all (a history entry's state, parsed JSON, a
+ * thrown value), read without trusting its type: undefined when the value is no object or lacks
+ * the field (inherited ones included, as `in` finds them).
+ */
+export function fieldOf(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && key in value
+    ? Reflect.get(value, key)
+    : undefined;
+}

@@ -13,12 +13,8 @@ import {
   type UrlValue,
 } from '@secure-vault/shared/contract';
 import { csrfHeader, idempotencyHeader } from '@secure-vault/shared/http';
-import {
-  type ErrorBody,
-  type ErrorCode,
-  type ErrorIssue,
-  isErrorCode,
-} from '@secure-vault/shared/errors';
+import { type ErrorCode, type ErrorIssue, isErrorCode } from '@secure-vault/shared/errors';
+import { fieldOf } from '@secure-vault/shared/guards';
 import { currentLanguage } from './i18n';
 
 export class ApiError extends Error {
@@ -52,7 +48,20 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
-async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * An answer as its contract types it. Not checked: the server built it with the contract's own
+ * response schema, and parsing every answer again would cost each screen its time.
+ */
+function answerOf<C extends Contract>(payload: unknown): ContractResponse<C> {
+  // cast: the payload is the JSON the server wrote for this contract from its response schema.
+  return payload as ContractResponse<C>;
+}
+
+async function request<C extends Contract>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ContractResponse<C>> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     'accept-language': currentLanguage(),
@@ -74,23 +83,47 @@ async function request<T>(method: Method, path: string, options: RequestOptions 
     throw new ApiError(0, 'UNAVAILABLE', 'Network error', []);
   }
 
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return answerOf<C>(undefined);
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw errorFrom(response.status, payload, response.statusText);
-  return payload as T;
+  if (!response.ok) throw apiErrorOf(response.status, payload, response.statusText);
+  return answerOf<C>(payload);
 }
 
-/** The ApiError of a failed answer: the server's code, message, issues and figures, or INTERNAL. */
-function errorFrom(status: number, payload: unknown, statusText: string): ApiError {
-  const error = (payload as Partial<ErrorBody> | undefined)?.error;
-  const code = isErrorCode(error?.code) ? error.code : 'INTERNAL';
+/**
+ * The ApiError of a failed answer: the server's code, message, issues and figures (ErrorBody),
+ * each taken only when it has its type, so a proxy's page or an empty answer is INTERNAL with
+ * the status text.
+ */
+export function apiErrorOf(status: number, payload: unknown, statusText: string): ApiError {
+  const error = fieldOf(payload, 'error');
+  const code = fieldOf(error, 'code');
+  const message = fieldOf(error, 'message');
   return new ApiError(
     status,
-    code,
-    error?.message ?? statusText,
-    error?.issues ?? [],
-    error?.details ?? {},
+    isErrorCode(code) ? code : 'INTERNAL',
+    typeof message === 'string' ? message : statusText,
+    issuesOf(fieldOf(error, 'issues')),
+    detailsOf(fieldOf(error, 'details')),
   );
+}
+
+function issuesOf(value: unknown): ErrorIssue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((issue: unknown) => {
+    const path = fieldOf(issue, 'path');
+    const message = fieldOf(issue, 'message');
+    return typeof path === 'string' && typeof message === 'string' ? [{ path, message }] : [];
+  });
+}
+
+function detailsOf(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  const details: Record<string, string> = {};
+  const entries: [string, unknown][] = Object.entries(value);
+  for (const [key, figure] of entries) {
+    if (typeof figure === 'string') details[key] = figure;
+  }
+  return details;
 }
 
 /** What a call takes besides the contract's own parts. */
@@ -111,10 +144,24 @@ interface LooseInput extends CallOptions {
   idempotencyKey?: string;
 }
 
+/**
+ * A call's input with its parts by name. For a contract not known yet TypeScript cannot see into
+ * ContractInput's parts, so it takes the input as a LooseInput as it is; what makes that true is
+ * that every contract's params and query are URL values (text, numbers, booleans) on the wire.
+ */
+function looseInput<C extends Contract>(
+  input: (ContractInput<C> & CallOptions) | Omit<ContractInput<C>, 'body'> | undefined,
+): LooseInput {
+  return input ?? {};
+}
+
+function urlOf(path: string, { params, query }: LooseInput): string {
+  return pathOf(path, params) + queryStringOf(query);
+}
+
 /** The address of an operation with its params and query filled in (links, downloads). */
 export function apiUrl<C extends Contract>(contract: C, ...[input]: CallArgs<C>): string {
-  const { params, query } = (input ?? {}) as LooseInput;
-  return pathOf(contract.path, params) + queryStringOf(query);
+  return urlOf(contract.path, looseInput<C>(input));
 }
 
 /** Calls the operation `contract` describes and resolves to its answer (undefined for 204). */
@@ -122,16 +169,12 @@ export function callApi<C extends Contract>(
   contract: C,
   ...[input]: CallArgs<C>
 ): Promise<ContractResponse<C>> {
-  const loose = (input ?? {}) as LooseInput;
-  return request<ContractResponse<C>>(
-    contract.method,
-    apiUrl(contract, ...([input] as CallArgs<C>)),
-    {
-      body: loose.body,
-      headers: loose.idempotencyKey ? { [idempotencyHeader]: loose.idempotencyKey } : {},
-      ...(loose.signal ? { signal: loose.signal } : {}),
-    },
-  );
+  const loose = looseInput<C>(input);
+  return request<C>(contract.method, urlOf(contract.path, loose), {
+    body: loose.body,
+    headers: loose.idempotencyKey ? { [idempotencyHeader]: loose.idempotencyKey } : {},
+    ...(loose.signal ? { signal: loose.signal } : {}),
+  });
 }
 
 /** What an upload takes: the contract's params, the form and a progress callback. */
@@ -150,9 +193,10 @@ export type UploadArgs<C extends Contract> = Omit<ContractInput<C>, 'body'> & {
  */
 export function uploadApi<C extends Contract & { multipart: true }>(
   contract: C,
-  { formData, onProgress, signal, ...input }: UploadArgs<C>,
+  args: UploadArgs<C>,
 ): Promise<ContractResponse<C>> {
-  const url = apiUrl(contract, ...([input] as unknown as CallArgs<C>));
+  const { formData, onProgress, signal } = args;
+  const url = urlOf(contract.path, looseInput<C>(args));
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was aborted.', 'AbortError'));
@@ -179,8 +223,8 @@ export function uploadApi<C extends Contract & { multipart: true }>(
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);
-        resolve((xhr.status === 204 ? undefined : payload) as ContractResponse<C>);
-      } else reject(errorFrom(xhr.status, payload, xhr.statusText));
+        resolve(answerOf<C>(xhr.status === 204 ? undefined : payload));
+      } else reject(apiErrorOf(xhr.status, payload, xhr.statusText));
     });
     xhr.addEventListener('error', () => {
       settle();

@@ -6,6 +6,7 @@
 // takes over from there.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { fieldOf, isOneOf } from '@secure-vault/shared/guards';
 import type { RealtimeTopic } from '@secure-vault/shared/realtime';
 import { sessionQueryKey } from './auth/get-session';
 import { refetchChanges } from './change-keys';
@@ -31,16 +32,13 @@ export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): stri
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${realtimePath}`;
 }
 
-function isTopic(value: unknown): value is RealtimeTopic {
-  return realtimeTopics.includes(value as RealtimeTopic);
-}
-
 /** The topic of a change notice, or null for anything else (a pong, a malformed frame). */
 export function parseChange(data: unknown): RealtimeTopic | null {
   if (typeof data !== 'string') return null;
   try {
-    const message = JSON.parse(data) as { type?: unknown; topic?: unknown } | null;
-    return message?.type === 'changed' && isTopic(message.topic) ? message.topic : null;
+    const message: unknown = JSON.parse(data);
+    const topic = fieldOf(message, 'topic');
+    return fieldOf(message, 'type') === 'changed' && isOneOf(realtimeTopics, topic) ? topic : null;
   } catch {
     return null;
   }

@@ -3,6 +3,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, type Location } from 'react-router';
 import type { Session } from '@secure-vault/shared/auth';
+import { fieldOf } from '@secure-vault/shared/guards';
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -22,7 +23,7 @@ export interface SessionState {
 
 /** Where a signed-in visitor goes from /auth: back to the page that sent them there, or the vault. */
 export function afterSignInPath(location: Pick<Location, 'state'>): string {
-  const from = (location.state as { from?: unknown } | null)?.from;
+  const from = fieldOf(location.state, 'from');
   return typeof from === 'string' &&
     from.startsWith('/') &&
     !from.startsWith('//') &&

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { useMutationState } from '@tanstack/react-query';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { fieldOf } from '@secure-vault/shared/guards';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -20,9 +21,9 @@ import { Spinner } from '@/components/ui/spinner';
 export function useDecidingIds(mutationKey: readonly string[]): ReadonlySet<string> {
   const ids = useMutationState({
     filters: { mutationKey, status: 'pending' },
-    select: (mutation) => (mutation.state.variables as { params: { id: string } }).params.id,
+    select: (mutation) => fieldOf(fieldOf(mutation.state.variables, 'params'), 'id'),
   });
-  return new Set(ids);
+  return new Set(ids.filter((id) => typeof id === 'string'));
 }
 
 export function DecisionDialog({

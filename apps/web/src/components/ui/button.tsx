@@ -1,6 +1,7 @@
 // Buttons in the shadcn style. `asChild` renders the one child (usually a router <Link>) with
 // the button's classes, so links look like buttons without nesting interactive elements.
-import { type ComponentProps, cloneElement, isValidElement, type ReactElement } from 'react';
+import { type ComponentProps, cloneElement, isValidElement } from 'react';
+import { fieldOf } from '@secure-vault/shared/guards';
 import { cn } from '@/lib/utils';
 
 const base =
@@ -46,11 +47,9 @@ export function Button({
 }: ButtonProps) {
   const classes = buttonVariants({ variant, size, className });
   if (asChild && isValidElement(children)) {
-    const child = children as ReactElement<{ className?: string }>;
-    return cloneElement(child, {
-      ...props,
-      className: cn(classes, child.props.className),
-    } as never);
+    const own = fieldOf(children.props, 'className');
+    const merged = { ...props, className: cn(classes, typeof own === 'string' ? own : undefined) };
+    return cloneElement(children, merged);
   }
   return (
     <button className={classes} {...props}>

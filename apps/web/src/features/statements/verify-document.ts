@@ -4,8 +4,7 @@
 import * as statements from '@secure-vault/shared/statements/contracts';
 import type { Verification } from '@secure-vault/shared/statements/contracts';
 import { csrfHeader } from '@secure-vault/shared/http';
-import { type ErrorBody, isErrorCode } from '@secure-vault/shared/errors';
-import { ApiError, apiUrl } from '@/lib/api-client';
+import { ApiError, apiErrorOf, apiUrl } from '@/lib/api-client';
 import { currentLanguage } from '@/lib/i18n';
 
 /** The largest document the check takes: 5 MB, as the server counts it. */
@@ -48,10 +47,9 @@ export async function verifyDocument(file: Blob, signal?: AbortSignal): Promise<
     throw new ApiError(0, 'UNAVAILABLE', 'Network error', []);
   }
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const failure = (payload as Partial<ErrorBody> | undefined)?.error;
-    const code = isErrorCode(failure?.code) ? failure.code : 'INTERNAL';
-    throw new ApiError(response.status, code, failure?.message ?? response.statusText);
-  }
-  return payload as Verification;
+  if (!response.ok) throw apiErrorOf(response.status, payload, response.statusText);
+  // The verdict is what the page shows as the truth about a document: it is read by its schema.
+  const verdict = statements.verifyDocument.response.safeParse(payload);
+  if (!verdict.success) throw new ApiError(response.status, 'INTERNAL', 'Unexpected answer');
+  return verdict.data;
 }

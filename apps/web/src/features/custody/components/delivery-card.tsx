@@ -7,6 +7,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ArrowLeft, ChevronRight, PackagePlus, PackageSearch, Truck } from 'lucide-react';
+import { fieldOf } from '@secure-vault/shared/guards';
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -75,7 +76,7 @@ export function DeliveryCard({ isImpersonation }: { isImpersonation: boolean }) 
   const navigate = useNavigate();
   const view = viewOf(search);
   // The request just made here rides on the history entry of the tracking view it led to.
-  const justRequestedId = (location.state as { requestedId?: unknown } | null)?.requestedId;
+  const justRequestedId = fieldOf(location.state, 'requestedId');
   const card = useRef<HTMLDivElement>(null);
   const cardTitle = useRef<HTMLHeadingElement>(null);
   const viewTitle = useRef<HTMLHeadingElement>(null);
