@@ -10,6 +10,7 @@ import {
   formatExactUsd,
   formatQuantity,
   formatUsd,
+  intlFigure,
   isPositiveAmount,
   ltrIsolate,
   normalizeDecimal,
@@ -186,5 +187,48 @@ describe('asset quantities', () => {
   it('keeps a figure left-to-right inside Arabic text only', () => {
     expect(ltrIsolate('-5.70 US$', 'ar')).toBe('\u2066-5.70 US$\u2069');
     expect(ltrIsolate('-5.70 US$', 'en')).toBe('-5.70 US$');
+  });
+});
+
+describe('intlFigure', () => {
+  it.each([
+    ['1234.5'],
+    ['-0.01'],
+    ['+7'],
+    ['.5'],
+    ['3.'],
+    ['0.123456789012345678901234567890'],
+    ['1e-8'],
+    ['2.5E+3'],
+  ])('hands Intl the plain decimal %s as it is, to be formatted exactly', (value) => {
+    expect(intlFigure(value)).toBe(value);
+  });
+
+  it.each([
+    ['', 0],
+    [' 12 ', 12],
+    ['0x10', 16],
+    ['Infinity', Infinity],
+    ['1,000', Number.NaN],
+    ['12abc', Number.NaN],
+    ['-', Number.NaN],
+    ['.', Number.NaN],
+  ])('reads %o, which is no plain decimal, as Number does: %d', (value, expected) => {
+    expect(intlFigure(value)).toBe(expected);
+  });
+
+  it('formats any text as Intl formatted the text itself', () => {
+    const format = new Intl.NumberFormat('en-US', { maximumFractionDigits: 20 });
+    const texts = fc.oneof(
+      fc.string(),
+      fc.stringMatching(/^[+-]?\d{0,25}(\.\d{0,25})?(e[+-]?\d{1,3})?$/),
+    );
+    fc.assert(
+      fc.property(texts, (text) => {
+        // The text as the compiler would not let it through: Intl reads any string.
+        const direct = format.format(text as Intl.StringNumericLiteral);
+        expect(format.format(intlFigure(text))).toBe(direct);
+      }),
+    );
   });
 });

@@ -22,6 +22,22 @@ export interface UsdFormat {
 // Bidirectional marks Intl adds to Arabic figures; the isolate below replaces them.
 const directionMarks = /[\u200e\u200f\u061c]/g;
 
+// A plain decimal: a sign, digits with or without a fraction (or a fraction alone), an exponent.
+const numericLiteral = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+function isNumericLiteral(value: string): value is Intl.StringNumericLiteral {
+  return numericLiteral.test(value);
+}
+
+/**
+ * A decimal string as Intl is to format it: a plain decimal as the string itself, which Intl
+ * formats exactly ("0.1" never passes through a float); anything else as Number reads it (empty
+ * text 0, junk NaN), which is how Intl read such text as well.
+ */
+export function intlFigure(value: string): Intl.StringNumericLiteral | number {
+  return isNumericLiteral(value) ? value : Number(value);
+}
+
 /**
  * Every dollar amount on every screen, one form per language: "$1,234.50" in English and
  * "1,234.50 US$" in Arabic, whatever the text around it. Arabic amounts are a left-to-right
@@ -44,7 +60,7 @@ export function formatUsd(
     minimumFractionDigits: minimum,
     maximumFractionDigits: maximum,
     signDisplay: sign,
-  }).format(value as Intl.StringNumericLiteral);
+  }).format(intlFigure(value));
   return language === 'ar' ? `\u2066${text.replace(directionMarks, '')}\u2069` : text;
 }
 
@@ -63,7 +79,7 @@ export function formatQuantity(
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
     signDisplay: 'negative',
-  }).format(value as Intl.StringNumericLiteral);
+  }).format(intlFigure(value));
 }
 
 /**

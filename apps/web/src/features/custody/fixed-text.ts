@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { formatDate, numberFormat } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { ltrIsolate } from '@/lib/money';
+import { intlFigure, ltrIsolate } from '@/lib/money';
 
 // Bidirectional marks Intl adds to Arabic figures; the isolate keeps "5%" in order instead.
 const directionMarks = /[\u200e\u200f\u061c]/g;
@@ -22,7 +22,7 @@ export function formatRate(rate: string, language = currentLanguage()): string {
   const text = numberFormat(language, 'percent-2', {
     style: 'percent',
     maximumFractionDigits: 2,
-  }).format(rate as Intl.StringNumericLiteral);
+  }).format(intlFigure(rate));
   return ltrIsolate(text.replace(directionMarks, ''), language);
 }
 

@@ -29,12 +29,13 @@ function Ltr({ children, className }: { children: string; className?: string }) 
 }
 
 /** The details flattened to pairs: nested objects as "before.itemName", lists joined. */
-export function detailPairs(details: Record<string, unknown>, prefix = ''): [string, string][] {
+export function detailPairs(details: object, prefix = ''): [string, string][] {
   const pairs: [string, string][] = [];
-  for (const [key, value] of Object.entries(details)) {
+  const entries: [string, unknown][] = Object.entries(details);
+  for (const [key, value] of entries) {
     const name = prefix ? `${prefix}.${key}` : key;
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      pairs.push(...detailPairs(value as Record<string, unknown>, name));
+      pairs.push(...detailPairs(value, name));
     } else if (Array.isArray(value)) {
       pairs.push([name, value.map((item) => textOf(item)).join(', ')]);
     } else {

@@ -49,18 +49,18 @@ export function deliveryFailureText(t: TFunction, error: unknown): string {
   }
 }
 
-/** The customer's own details, for a delivery to themselves. */
-function ownDetails(profile: Profile): Partial<DeliveryFormValues> {
+/** The customer's own details, for a delivery to themselves: each field with its value. */
+function ownDetails(profile: Profile): [keyof DeliveryFormValues, string][] {
   const cityLine = [profile.city, profile.postalCode].filter(Boolean).join(' ');
   const address = [profile.streetAddress, cityLine, profile.country && regionName(profile.country)]
     .filter(Boolean)
     .join('\n');
-  return {
-    recipientName: profile.fullName ?? '',
-    recipientEmail: profile.email,
-    recipientPhone: profile.phoneNumber ?? '',
-    recipientAddress: address,
-  };
+  return [
+    ['recipientName', profile.fullName ?? ''],
+    ['recipientEmail', profile.email],
+    ['recipientPhone', profile.phoneNumber ?? ''],
+    ['recipientAddress', address],
+  ];
 }
 
 export function DeliveryForm({
@@ -124,8 +124,8 @@ export function DeliveryForm({
   const fillOwnDetails = () => {
     if (!profile) return;
     const shouldValidate = form.formState.isSubmitted;
-    for (const [name, value] of Object.entries(ownDetails(profile))) {
-      form.setValue(name as keyof DeliveryFormValues, value, { shouldDirty: true, shouldValidate });
+    for (const [name, value] of ownDetails(profile)) {
+      form.setValue(name, value, { shouldDirty: true, shouldValidate });
     }
   };
 

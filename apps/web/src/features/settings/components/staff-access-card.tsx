@@ -36,12 +36,13 @@ import { cardTitleClass } from './section';
 
 const staffAccessQuery = infiniteQueryOptions({
   queryKey: [...apiKey(staffAccess.getMyStaffAccess), 'pages'],
-  queryFn: ({ pageParam, signal }) =>
+  // The first page has no cursor; each next one the cursor its previous page gave.
+  queryFn: ({ pageParam, signal }: { pageParam: string | undefined; signal: AbortSignal }) =>
     callApi(staffAccess.getMyStaffAccess, {
       query: pageParam ? { cursor: pageParam } : {},
       signal,
     }),
-  initialPageParam: undefined as string | undefined,
+  initialPageParam: undefined,
   getNextPageParam: (page) => page.nextCursor ?? undefined,
 });
 

@@ -153,9 +153,8 @@ export function DocumentVerifier() {
               event.dataTransfer.dropEffect = 'copy';
             }}
             onDragLeave={(event) => {
-              if (!event.currentTarget.contains(event.relatedTarget as Node | null)) {
-                setDragging(false);
-              }
+              const to = event.relatedTarget;
+              if (!(to instanceof Node && event.currentTarget.contains(to))) setDragging(false);
             }}
             onDrop={onDrop}
             className={cn(

@@ -8,6 +8,7 @@ import {
   experienceOptions,
   incomeOptions,
   industryOptions,
+  kycDraftDataSchema,
   kycFields,
   type KycDraftData,
   wealthOptions,
@@ -28,11 +29,13 @@ const choices = {
 } as const;
 export type ChoiceName = keyof typeof choices;
 
-type ChoiceValues = Record<string, string>;
-
-/** The answers a choice saves: an employment keeps its industry while it still asks for one. */
+/**
+ * The answers a choice saves: an employment keeps its industry while it still asks for one. The
+ * choice is read by the draft's schema, so it is saved only as the option it is.
+ */
 function answersOf(name: ChoiceName, value: string, data: KycDraftData): KycDraftData {
-  const answers = { [name]: value } as KycDraftData;
+  const parsed = kycDraftDataSchema.safeParse({ [name]: value });
+  const answers: KycDraftData = parsed.success ? parsed.data : {};
   if (name === 'employment' && needsIndustry(answers.employment) && data.industry) {
     answers.industry = data.industry;
   }
@@ -41,10 +44,12 @@ function answersOf(name: ChoiceName, value: string, data: KycDraftData): KycDraf
 
 export function ChoiceStep({ name, data, onComplete }: StepProps & { name: ChoiceName }) {
   const { t } = useTranslation(['kyc', 'auth']);
-  const schema = useMemo(
-    () => z.object({ [name]: kycFields[name] }) as unknown as z.ZodType<ChoiceValues, ChoiceValues>,
-    [name],
-  );
+  const schema = useMemo(() => {
+    const shape: Record<string, z.ZodType<string | undefined, string | undefined>> = {
+      [name]: kycFields[name],
+    };
+    return z.object(shape);
+  }, [name]);
   const form = useSchemaForm(schema, { defaultValues: { [name]: data[name] ?? '' } });
   const value = useWatch({ control: form.control, name });
   const onSubmit = form.handleSubmit(async (values) => {

@@ -16,12 +16,11 @@ import type { StepProps } from '../step-types';
 
 const documentSelectionSchema = z.object({
   documentCountry: kycFields.documentCountry,
-  documentType: kycFields.documentType,
+  // No type is chosen at first: the form holds text, and only a known type passes the shared rule.
+  documentType: z.string('kyc:errors.documentTypeRequired').pipe(kycFields.documentType),
   documentNumber: kycFields.documentNumber,
   documentExpiry: kycFields.documentExpiry,
 });
-type SelectionInput = z.input<typeof documentSelectionSchema>;
-
 export function DocumentSelectionStep({
   data,
   onComplete,
@@ -33,7 +32,7 @@ export function DocumentSelectionStep({
   const form = useSchemaForm(documentSelectionSchema, {
     defaultValues: {
       documentCountry: data.documentCountry ?? country ?? '',
-      documentType: (data.documentType ?? '') as SelectionInput['documentType'],
+      documentType: data.documentType ?? '',
       documentNumber: data.documentNumber ?? '',
       documentExpiry: data.documentExpiry ?? '',
     },

@@ -8,13 +8,16 @@ import { useTranslation } from '@/lib/i18n';
 import { errorText, reportSaveError, StepActions } from '../step-parts';
 import type { StepProps } from '../step-types';
 
-const termsSchema = z.object({ termsAccepted: kycFields.termsAccepted });
+// The box starts unticked: the form holds a boolean, and only a tick passes the shared rule.
+const termsSchema = z.object({
+  termsAccepted: z.boolean('kyc:errors.termsRequired').pipe(kycFields.termsAccepted),
+});
 const sections = ['security', 'financial', 'data', 'risk', 'compliance'] as const;
 
 export function TermsStep({ data, onComplete }: StepProps) {
   const { t } = useTranslation(['kyc', 'auth']);
   const form = useSchemaForm(termsSchema, {
-    defaultValues: { termsAccepted: (data.termsAccepted ?? false) as true },
+    defaultValues: { termsAccepted: data.termsAccepted ?? false },
   });
   const isAccepted = useWatch({ control: form.control, name: 'termsAccepted' }) === true;
   const onSubmit = form.handleSubmit(async (values) => {
