@@ -24,18 +24,22 @@ interface Budget {
 const budgets: Budget[] = [
   { folder: 'apps/server/src', ceiling: 41, needsReasons: true },
   { folder: 'packages/shared/src', ceiling: 3, needsReasons: true },
-  // The web app's casts are still to be reasoned and cut; its ceiling only stops new ones.
-  { folder: 'apps/web/src', ceiling: 49, needsReasons: false },
+  { folder: 'apps/web/src', ceiling: 8, needsReasons: true },
 ];
 
 /**
  * Files whose casts still lack their reason because they were being rewritten when the budget
- * was set (the banking split, history's groups); each leaves this list with its reasons, or
- * without its casts (open-request.ts can read the driver's error with fieldOf).
+ * was set (the banking split, history's groups and filters); each leaves this list with its
+ * reasons, or without its casts (open-request.ts can read the driver's error with fieldOf; the
+ * history filters can match a group with isOneOf from shared/guards and type the first page's
+ * cursor as the staff-access log does).
  */
 const reasonsPending = new Set<string>([
   'apps/server/src/features/banking/open-request.ts',
   'packages/shared/src/history.ts',
+  'apps/web/src/app/routes/history.tsx',
+  'apps/web/src/features/history/components/history-filters.tsx',
+  'apps/web/src/features/history/filters.ts',
 ]);
 
 const reason = /\/\/ cast: \S/;

@@ -38,7 +38,12 @@ export function apiQueryOptions<C extends Contract>(contract: C, ...args: CallAr
   return queryOptions({
     queryKey: apiQueryKey(contract, ...args),
     queryFn: ({ signal }) =>
-      callApi(contract, ...([{ ...input, signal }] as unknown as CallArgs<C>)),
+      callApi(
+        contract,
+        // cast: args are CallArgs<C>, and adding a signal keeps them so (CallOptions is part of
+        // every call's input); TypeScript cannot follow CallArgs' conditional type through it.
+        ...([{ ...input, signal }] as unknown as CallArgs<C>),
+      ),
   });
 }
 
@@ -84,7 +89,13 @@ export function useApiMutation<C extends Contract>(
   const queryClient = useQueryClient();
   const mutation = useMutation<ContractResponse<C>, ApiError, MutationInput<C>>({
     ...options,
-    mutationFn: (input) => callApi(contract, ...([input ?? undefined] as unknown as CallArgs<C>)),
+    mutationFn: (input) =>
+      callApi(
+        contract,
+        // cast: MutationInput<C> is ContractInput<C>, or nothing (void) exactly when CallArgs<C>
+        // lets the input be left out; TypeScript cannot match the two conditional types.
+        ...([input ?? undefined] as unknown as CallArgs<C>),
+      ),
     onSettled: async (...settled) => {
       await refetchChanges(queryClient, contract.changes ?? []);
       await onSettled?.(...settled);

@@ -74,6 +74,8 @@ export function setServerIssues<Values extends FieldValues>(
   if (!(error instanceof ApiError) || error.issues.length === 0) return false;
   let landed = false;
   for (const issue of error.issues) {
+    // cast: the server names a field of the body this form sends; one the form does not hold
+    // reads as undefined on the next line and is skipped.
     const name = issue.path.replace(/^body\./, '') as FieldPath<Values>;
     if (form.getValues(name) === undefined) continue;
     form.setError(name, { type: 'server', message: issue.message }, { shouldFocus: !landed });
