@@ -162,6 +162,40 @@ describe('/history/:id', () => {
     }
   });
 
+  it('shows a transfer in English and a trade in Arabic with the same figures', async () => {
+    stubApi({
+      [`GET /api/v1/me/history/${transferId}`]: { status: 200, body: sent },
+      [`GET /api/v1/me/history/${tradeId}`]: { status: 200, body: purchase },
+    });
+    const english = renderReceipt(transferId);
+    const transfer = await screen.findByTestId('receipt');
+    expect(within(transfer).getByTestId('receipt-kind')).toHaveTextContent('Transfer sent');
+    expect(within(transfer).getByTestId('receipt-amount')).toHaveTextContent('-$57.25');
+    expect(within(transfer).getByTestId('receipt-quantity')).toHaveTextContent('-1,000.000 mg');
+    expect(transfer).toHaveTextContent('To');
+    expect(within(transfer).getByTestId('receipt-counterparty')).toHaveTextContent(
+      'L**** H***** •••• 4321',
+    );
+    english.unmount();
+
+    await i18next.changeLanguage('ar');
+    try {
+      renderReceipt(tradeId);
+      const trade = await screen.findByTestId('receipt');
+      expect(within(trade).getByTestId('receipt-kind')).toHaveTextContent('شراء');
+      expect(within(trade).getByTestId('receipt-amount')).toHaveTextContent('-100.00 US$');
+      const [gold, cash] = within(trade).getAllByTestId('history-leg');
+      expect(gold).toHaveTextContent('الذهب');
+      expect(gold).toHaveTextContent('+1,754.385');
+      expect(gold).toHaveTextContent('100.00 US$');
+      expect(cash).toHaveTextContent('النقد');
+      expect(cash).toHaveTextContent('-100.00 US$');
+      expect(screen.getByRole('button', { name: 'نسخ المرجع' })).toBeInTheDocument();
+    } finally {
+      await i18next.changeLanguage('en');
+    }
+  });
+
   it('shows grey blocks while the receipt loads', async () => {
     stubApi({
       [`GET /api/v1/me/history/${tradeId}`]: { status: 200, body: purchase },

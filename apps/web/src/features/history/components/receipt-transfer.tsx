@@ -18,8 +18,9 @@ function reasonText(reason: string, t: (key: string) => string): string {
 
 function Party({ name, account }: { name: string | null; account: string | null }) {
   return (
-    <span className="flex flex-wrap gap-x-2" data-testid="receipt-counterparty">
+    <span data-testid="receipt-counterparty">
       {name ? <bdi>{name}</bdi> : null}
+      {name && account ? ' ' : null}
       {account ? <Ltr>{account}</Ltr> : null}
     </span>
   );
