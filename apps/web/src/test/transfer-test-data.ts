@@ -106,6 +106,23 @@ export const recipient = { accountNumber: receiverNumber, maskedName: 'J*** D***
 export const recipientPath = (number: string) =>
   `GET /api/v1/transfers/recipient?accountNumber=${number}`;
 
+export const savedRecipientsPath = 'GET /api/v1/me/recipients';
+/** The customer's saved recipients: the receiver's number, and a nickname that is markup. */
+export const savedRecipients = [
+  {
+    id: '7c1d2e3f-4a5b-4c6d-8e7f-000000000001',
+    accountNumber: receiverNumber,
+    nickname: 'Jane (sister)',
+    createdAt: '2026-01-10T10:00:00.000Z',
+  },
+  {
+    id: '7c1d2e3f-4a5b-4c6d-8e7f-000000000002',
+    accountNumber: '5550001118',
+    nickname: '<b>Landlord</b>',
+    createdAt: '2026-01-11T10:00:00.000Z',
+  },
+];
+
 export function completedTransfer(overrides: Record<string, unknown> = {}) {
   return {
     id: '3f2a9c1b-7d4e-4f00-8a11-0123456789ab',

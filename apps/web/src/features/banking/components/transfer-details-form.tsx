@@ -1,20 +1,18 @@
 // Step 1 of /transfer-assets, "Details" (SPEC §5 "Transfer asset", §8; DESIGN §5): what to send,
-// how much of it where only part may go, and to which account number, with the receiver's masked
-// name confirmed before Continue leads to the review. Continue stays marked unavailable until
-// then, but still answers a press: an incomplete form gets SPEC's "Invalid Input" toast, a bad
-// number "Invalid Account Number", so nobody is left wondering why nothing happens.
+// how much of it where only part may go, and to which account number (typed, or a saved
+// recipient's), with the receiver's masked name confirmed before Continue leads to the review.
+// Continue stays marked unavailable until then, but still answers a press: an incomplete form
+// gets SPEC's "Invalid Input" toast, a bad number "Invalid Account Number", so nobody is left
+// wondering why nothing happens.
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { ArrowRight } from 'lucide-react';
 import type { Recipient, TransferRequest } from '@secure-vault/shared/transfers';
 import { Button } from '@/components/ui/button';
-import { FormField } from '@/components/ui/form-field';
-import { Input } from '@/components/ui/input';
 import { useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import {
-  accountNumberInput,
   transferFormDefaults,
   transferFormSchema,
   type TransferFormValues,
@@ -22,7 +20,8 @@ import {
 } from '../transfer-items';
 import { TransferAssetPicker } from './transfer-asset-picker';
 import { TransferQuantityField } from './transfer-quantity-field';
-import { RecipientStatus, recipientProblem, useRecipient } from './transfer-recipient';
+import { TransferAccountField } from './transfer-account-field';
+import { recipientProblem, useRecipient } from './transfer-recipient';
 
 /** What the review shows and sends: the item, the request's body and who receives it. */
 export interface TransferDraft {
@@ -99,7 +98,6 @@ export function TransferDetailsForm({
       form.clearErrors(['valuableId', 'quantity']);
     },
   });
-  const { onChange: onNumberChange, ...numberField } = form.register('receiverAccountNumber');
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6" aria-label={t('steps.details')}>
@@ -125,36 +123,11 @@ export function TransferDetailsForm({
         )
       ) : null}
 
-      <div className="grid gap-2">
-        <FormField
-          id="transfer-account-number"
-          label={t('recipient.label')}
-          hint={t('recipient.hint')}
-          error={errorText(errors.receiverAccountNumber?.message)}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              aria-describedby={[control['aria-describedby'], 'transfer-recipient-status']
-                .filter(Boolean)
-                .join(' ')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              dir="ltr"
-              className="font-mono tracking-wider rtl:text-right"
-              {...numberField}
-              onChange={(event) => {
-                // Digits only, at most ten (SPEC §5): pasted spaces and dashes drop out.
-                event.target.value = accountNumberInput(event.target.value);
-                void onNumberChange(event);
-                if (event.target.value.length === 10) void form.trigger('receiverAccountNumber');
-              }}
-            />
-          )}
-        </FormField>
-        <RecipientStatus id="transfer-recipient-status" state={recipient} />
-      </div>
+      <TransferAccountField
+        form={form}
+        recipient={recipient}
+        error={errorText(errors.receiverAccountNumber?.message)}
+      />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
         <Button

@@ -1,5 +1,6 @@
 // After a transfer (SPEC §2 /transfer-assets; DESIGN §5: it completes at once): what went to
-// whom, its reference, and the ways on: the history, the dashboard, or another transfer.
+// whom, its reference, the offer to save the receiver for next time, and the ways on: the
+// history, the dashboard, or another transfer.
 import { Link } from 'react-router';
 import { CircleCheck } from 'lucide-react';
 import { paths } from '@secure-vault/shared/paths';
@@ -11,6 +12,7 @@ import { formatUsd } from '@/lib/money';
 import { holdingName } from '@/lib/valuable-text';
 import { shortReference } from '../transfer-items';
 import type { TransferDraft } from './transfer-details-form';
+import { SaveRecipientOffer } from './save-recipient-offer';
 import { amountText } from './transfer-review';
 import { Tooltip } from '@/components/ui/tooltip';
 
@@ -71,6 +73,7 @@ export function TransferDone({
           </dd>
         </div>
       </dl>
+      <SaveRecipientOffer accountNumber={recipient.accountNumber} />
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
         <Button asChild>
           <Link to={paths.history}>{t('done.history')}</Link>

@@ -13,6 +13,7 @@ import {
   receiverNumber,
   recipient,
   recipientPath,
+  savedRecipientsPath,
   unknownNumber,
   valuables,
 } from '@/test/transfer-test-data';
@@ -38,6 +39,7 @@ function renderFlow(routes: Record<string, Reply> = {}) {
   const fetchMock = stubApi({
     'GET /api/v1/me/valuables': { status: 200, body: valuables },
     [recipientPath(receiverNumber)]: { status: 200, body: recipient },
+    [savedRecipientsPath]: { status: 200, body: [] },
     ...routes,
   });
   renderWithProviders(<TransferFlow ownAccountNumber={ownAccountNumber} />);
@@ -88,7 +90,9 @@ describe('confirmation of payee', () => {
     expect(
       await screen.findByText("This is your own account number. Enter the receiver's."),
     ).toBeVisible();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(
+      fetchMock.mock.calls.filter(([url]) => url.startsWith('/api/v1/transfers/recipient')),
+    ).toHaveLength(0);
   });
 
   it("shows the server's refusal and its rate limit", async () => {
