@@ -159,6 +159,32 @@ describe('api client', () => {
     });
   });
 
+  it('takes from a malformed error body only the parts that have their type', async () => {
+    const body = {
+      error: {
+        code: 'VALIDATION',
+        message: 7,
+        issues: [{ path: 'body.text', message: 'contact:errors.enquiry' }, { path: 1 }, 'text'],
+        details: { needed: '115', balance: 100 },
+      },
+    };
+    const answer = new Response(JSON.stringify(body), { status: 400, statusText: 'Bad Request' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer),
+    );
+    const error = await callApi(sendMessage, { body: { text: '' } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Bad Request',
+      issues: [{ path: 'body.text', message: 'contact:errors.enquiry' }],
+      details: { needed: '115' },
+    });
+    stubFetch(502, ['not', 'an', 'error body']);
+    const unknown = await callApi(sendMessage, { body: { text: '' } }).catch((e: unknown) => e);
+    expect(unknown).toMatchObject({ status: 502, code: 'INTERNAL', issues: [], details: {} });
+  });
+
   it('reports an unreachable server as UNAVAILABLE', async () => {
     vi.stubGlobal(
       'fetch',

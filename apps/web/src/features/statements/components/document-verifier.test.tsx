@@ -166,6 +166,17 @@ describe('DocumentVerifier', () => {
     );
   });
 
+  it('shows no verdict for an answer that is not one, and says the check failed', async () => {
+    const user = userEvent.setup();
+    stubApi({ 'POST /api/v1/verify': { status: 200, body: { valid: 'yes' } } });
+    renderWithProviders(<DocumentVerifier />);
+    await user.upload(await screen.findByLabelText(dropLabel), pdfFile());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The document could not be checked. Please try again.',
+    );
+    expect(screen.queryByTestId('verify-result')).not.toBeInTheDocument();
+  });
+
   it('shows the verdict in Arabic', async () => {
     const user = userEvent.setup();
     await i18next.changeLanguage('ar');
