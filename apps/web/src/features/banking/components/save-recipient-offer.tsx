@@ -36,7 +36,7 @@ export function SaveRecipientOffer({ accountNumber }: { accountNumber: string })
   const existing = saved.data.find((recipient) => recipient.accountNumber === accountNumber);
   if (existing) {
     return (
-      <p className="text-sm text-muted-foreground" data-testid="recipient-saved-as">
+      <p role="status" className="text-sm text-muted-foreground" data-testid="recipient-saved-as">
         {t('recipients.savedAs', { nickname: isolate(existing.nickname) })}
       </p>
     );

@@ -23,7 +23,7 @@ export function SavedRecipientPicker({
 }) {
   const { t } = useTranslation('banking');
   const saved = useApiQuery(banking.getSavedRecipients);
-  // Kept open while its last recipient is removed: the dialog then says the list is empty.
+  // The dialog stays open while its last recipient is removed: it then says the list is empty.
   const [isManaging, setManaging] = useState(false);
   if (saved.isPending) {
     return (
@@ -45,7 +45,6 @@ export function SavedRecipientPicker({
       {t('recipients.empty')}
     </p>
   );
-  if (saved.data.length === 0 && !isManaging) return empty;
   const chosen = saved.data.find((recipient) => recipient.accountNumber === accountNumber);
   return (
     <div className="grid gap-3">

@@ -1,8 +1,8 @@
 // Managing the saved recipients (DESIGN §5): each with its nickname and number, renamed in place
-// (the nickname's rule is the contract's) or removed after a confirmation. Nicknames are the
-// customer's own text, shown as text and isolated, so one in Latin letters keeps its order in an
-// Arabic line and nothing in it can turn the number around.
-import { useState } from 'react';
+// (the nickname's rule is the contract's) or removed after a confirmation, and a new one added.
+// Nicknames are the customer's own text, shown as text and isolated, so one in Latin letters
+// keeps its order in an Arabic line and nothing in it can turn the number around.
+import { useEffect, useRef, useState } from 'react';
 import { Pencil, Trash2, Users } from 'lucide-react';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import { type SavedRecipient, savedRecipientLimit } from '@secure-vault/shared/banking/recipients';
@@ -33,6 +33,7 @@ import { useApiMutation } from '@/lib/api-query';
 import { isolate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { AddSavedRecipient } from './saved-recipient-add';
 import { NicknameForm } from './saved-recipient-nickname';
 
 export function ManageSavedRecipients({
@@ -74,6 +75,7 @@ export function ManageSavedRecipients({
             ))}
           </ul>
         )}
+        <AddSavedRecipient isFull={recipients.length >= savedRecipientLimit} />
         <DialogFooter>
           <DialogClose asChild>
             <Button type="button">{t('recipients.done')}</Button>
@@ -88,6 +90,13 @@ function ManagedRecipient({ recipient }: { recipient: SavedRecipient }) {
   const { t } = useTranslation('banking');
   const [isRenaming, setRenaming] = useState(false);
   const rename = useApiMutation(banking.renameRecipient);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const wasRenaming = useRef(false);
+  // Back from the nickname field (saved or cancelled): the focus returns to the row's Rename.
+  useEffect(() => {
+    if (wasRenaming.current && !isRenaming) renameButton.current?.focus();
+    wasRenaming.current = isRenaming;
+  }, [isRenaming]);
 
   return (
     <li className="grid gap-2 py-3" data-testid="managed-recipient">
@@ -129,6 +138,7 @@ function ManagedRecipient({ recipient }: { recipient: SavedRecipient }) {
           </div>
           <div className="flex gap-2">
             <Button
+              ref={renameButton}
               type="button"
               variant="outline"
               size="sm"

@@ -152,6 +152,8 @@ describe('managing saved recipients', () => {
     await waitFor(() =>
       expect(within(dialog).getAllByTestId('managed-nickname')[0]).toHaveTextContent('Jane'),
     );
+    // Back on the row, where the rename began.
+    expect(within(dialog).getByRole('button', { name: 'Rename Jane' })).toHaveFocus();
   });
 
   it('removes one after a confirmation', async () => {
@@ -176,6 +178,75 @@ describe('managing saved recipients', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Recipient removed'));
     await waitFor(() => expect(within(dialog).getAllByTestId('managed-recipient')).toHaveLength(1));
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
+  });
+});
+
+describe('adding a saved recipient by hand', () => {
+  it('saves a number and nickname, each refusal said on the number', async () => {
+    const user = userEvent.setup();
+    let list: typeof savedRecipients = [];
+    const answers = [
+      failure(404, 'NOT_FOUND'),
+      failure(400, 'VALIDATION', [
+        { path: 'body.accountNumber', message: 'banking:recipients.errors.ownAccount' },
+      ]),
+    ];
+    const sent: unknown[] = [];
+    renderFlow({
+      [savedRecipientsPath]: () => ({ status: 200, body: list }),
+      'POST /api/v1/me/recipients': (_url, init) => {
+        sent.push(bodyOf(init));
+        const refusal = answers.shift();
+        if (refusal) return refusal;
+        list = [jane!];
+        return { status: 201, body: jane };
+      },
+    });
+    expect(await screen.findByTestId('saved-recipients-empty')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Manage saved recipients' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved recipients' });
+    expect(within(dialog).getByTestId('manage-recipients-empty')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Add a recipient' }));
+    const number = within(dialog).getByLabelText('Receiver account number');
+    expect(number).toHaveFocus();
+    await user.type(number, '98-7654-3217');
+    expect(number).toHaveValue('9876543217');
+    await user.type(within(dialog).getByLabelText('Nickname'), 'Jane (sister)');
+    const submit = within(dialog).getByRole('button', { name: 'Save recipient' });
+    await user.click(submit);
+    expect(await within(dialog).findByText('No customer has this account number.')).toBeVisible();
+    await user.click(submit);
+    expect(
+      await within(dialog).findByText(
+        'This is your own account number: you cannot save it as a recipient.',
+      ),
+    ).toBeVisible();
+    await user.clear(number);
+    await user.type(number, receiverNumber);
+    await user.click(submit);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Recipient saved'));
+    expect(await within(dialog).findByTestId('managed-recipient')).toHaveTextContent(
+      'Jane (sister)',
+    );
+    expect(sent.at(-1)).toEqual({ accountNumber: receiverNumber, nickname: 'Jane (sister)' });
+    // The picker offers it at once.
+    expect(screen.getByLabelText('Saved recipient', { selector: 'select' })).toBeInTheDocument();
+  });
+
+  it('is not offered once the list is full', async () => {
+    const user = userEvent.setup();
+    const full = Array.from({ length: 50 }, (_, n) => ({
+      ...jane!,
+      id: `7c1d2e3f-4a5b-4c6d-8e7f-${String(100 + n).padStart(12, '0')}`,
+      nickname: `Recipient ${n}`,
+    }));
+    renderFlow({ [savedRecipientsPath]: { status: 200, body: full } });
+    await user.click(await screen.findByRole('button', { name: 'Manage saved recipients' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved recipients' });
+    expect(within(dialog).getByTestId('recipients-full')).toHaveTextContent(
+      'You can save at most 50 recipients.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Add a recipient' })).toBeNull();
   });
 });
 
