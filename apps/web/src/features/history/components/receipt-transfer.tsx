@@ -1,6 +1,6 @@
 // What a receipt says of the transfer or request its movement belongs to: the other customer
 // (masked name, last four of the account), the bank account or card, staff's reason when it
-// failed or was cancelled, and when its state last changed. The server masks every number.
+// failed or was cancelled, and when a request was decided. The server masks every number.
 import type { ReceiptTransfer } from '@secure-vault/shared/history-receipt';
 import { formatDate } from '@/lib/format';
 import { useTranslation } from '@/lib/i18n';
@@ -29,6 +29,8 @@ function Party({ name, account }: { name: string | null; account: string | null 
 export function TransferDetails({ transfer }: { transfer: ReceiptTransfer }) {
   const { t } = useTranslation(['history', 'transfers']);
   const isFinal = transfer.status !== 'pending';
+  // A transfer between customers is final the moment it is made; a request is decided later.
+  const isDecided = isFinal && transfer.type !== 'asset_transfer';
   return (
     <>
       {transfer.type === 'asset_transfer' ? (
@@ -52,7 +54,7 @@ export function TransferDetails({ transfer }: { transfer: ReceiptTransfer }) {
           <bdi data-testid="receipt-reason">{reasonText(transfer.reason, t)}</bdi>
         </ReceiptRow>
       ) : null}
-      {isFinal ? (
+      {isDecided ? (
         <ReceiptRow label={t('receipt.updated')}>
           <time dateTime={transfer.updatedAt}>
             {formatDate(transfer.updatedAt, undefined, dateTime)}
