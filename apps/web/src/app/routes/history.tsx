@@ -1,6 +1,6 @@
 // /history (SPEC §2, DESIGN §2): the customer's journal — summary counts, filters by type and
 // dates, newest first with "Load more", refresh, CSV of the filtered list, and "Start Trading"
-// when there is nothing yet.
+// when there is nothing yet. Each row opens its movement's receipt (history-receipt.tsx).
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
