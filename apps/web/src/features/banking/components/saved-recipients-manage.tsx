@@ -129,12 +129,15 @@ function ManagedRecipient({ recipient }: { recipient: SavedRecipient }) {
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
           <div className="grid min-w-0 gap-0.5">
-            <bdi className="font-medium break-words" data-testid="managed-nickname">
-              {recipient.nickname}
-            </bdi>
-            <bdi dir="ltr" className="font-mono text-sm tracking-wider text-muted-foreground">
-              {recipient.accountNumber}
-            </bdi>
+            {/* Each isolate inside a line of the page's direction, so both start where it does. */}
+            <span className="font-medium break-words" data-testid="managed-nickname">
+              <bdi>{recipient.nickname}</bdi>
+            </span>
+            <span className="text-sm text-muted-foreground">
+              <bdi dir="ltr" className="font-mono tracking-wider">
+                {recipient.accountNumber}
+              </bdi>
+            </span>
           </div>
           <div className="flex gap-2">
             <Button
