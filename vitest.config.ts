@@ -1,9 +1,14 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
 
 export default defineConfig({
   test: {
+    // Vitest's default is one file at a time per core less one: on CI's two cores, one file. The
+    // server's files spend much of their time waiting on PostgreSQL, another process, so two at
+    // once keep both cores busy.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       {
