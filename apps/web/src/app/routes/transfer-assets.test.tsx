@@ -7,7 +7,13 @@ import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { toast } from '@/lib/toast';
-import { account, fixedSilver, painting, valuables } from '@/test/transfer-test-data';
+import {
+  account,
+  fixedSilver,
+  painting,
+  savedRecipientsPath,
+  valuables,
+} from '@/test/transfer-test-data';
 import TransferAssetsRoute from './transfer-assets';
 
 vi.mock('@/lib/toast', () => ({
@@ -26,6 +32,7 @@ function renderPage(list = valuables, overview: Record<string, unknown> = accoun
   const fetchMock = stubApi({
     'GET /api/v1/me/account': { status: 200, body: overview },
     'GET /api/v1/me/valuables': { status: 200, body: list },
+    [savedRecipientsPath]: { status: 200, body: [] },
   });
   renderWithProviders(<TransferAssetsRoute />, { route: '/transfer-assets' });
   return fetchMock;
@@ -125,7 +132,10 @@ describe('/transfer-assets', () => {
     expect(
       await screen.findByText('This account number is not valid. Check it and try again.'),
     ).toBeVisible();
-    expect(fetchMock).toHaveBeenCalledTimes(2); // the account and the valuables: no lookup
+    // The account, the valuables and the saved recipients were read; no number was looked up.
+    const asked = fetchMock.mock.calls.map(([url]) => url);
+    expect(asked.some((url) => url.startsWith('/api/v1/me/valuables'))).toBe(true);
+    expect(asked.filter((url) => url.startsWith('/api/v1/transfers/recipient'))).toEqual([]);
   });
 
   it('refuses more cash than the balance before the review', async () => {
