@@ -190,6 +190,15 @@ for (const language of ['en', 'ar'] as const) {
       await expect(items.nth(4)).not.toContainText('99.99');
       await expect(items.nth(6).getByTestId('history-kind')).toHaveText(h.kinds.admin_add);
 
+      // The $100 buy's receipt, opened from its row, says what the row says, and leads back.
+      await items.nth(4).getByRole('link').click();
+      await expect(page).toHaveURL(/\/history\/[0-9a-f-]{36}$/);
+      await expect(page.getByTestId('receipt-kind')).toHaveText(h.kinds.buy);
+      await expectCents(page.getByTestId('receipt-amount'), '100.00');
+      await expect(page.getByTestId('receipt-lines')).toContainText('+1,754.385');
+      await page.getByRole('link', { name: h.receipt.backToHistory }).click();
+      await expect(items).toHaveCount(7);
+
       // The CSV of everything, headed and labelled in the page's language.
       const [download] = await Promise.all([
         page.waitForEvent('download'),
