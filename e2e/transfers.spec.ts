@@ -19,10 +19,12 @@ import enTransfers from '../apps/web/src/locales/en/transfers.json' with { type:
 import arTransfers from '../apps/web/src/locales/ar/transfers.json' with { type: 'json' };
 import enCatalogue from '../apps/web/src/locales/en/catalogue.json' with { type: 'json' };
 import arCatalogue from '../apps/web/src/locales/ar/catalogue.json' with { type: 'json' };
+import enBanking from '../apps/web/src/locales/en/banking.json' with { type: 'json' };
+import arBanking from '../apps/web/src/locales/ar/banking.json' with { type: 'json' };
 
 const catalogs = {
-  en: { transfers: enTransfers, catalogue: enCatalogue },
-  ar: { transfers: arTransfers, catalogue: arCatalogue },
+  en: { transfers: enTransfers, catalogue: enCatalogue, banking: enBanking },
+  ar: { transfers: arTransfers, catalogue: arCatalogue, banking: arBanking },
 } as const;
 
 /** Live updates must not need more than this once the sender sees the transfer complete. */
@@ -80,7 +82,8 @@ async function openDashboard(browser: Browser, language: Language, email: string
 }
 
 for (const language of ['en', 'ar'] as const) {
-  const { transfers: tr, catalogue } = catalogs[language];
+  const { transfers: tr, catalogue, banking } = catalogs[language];
+  const { recipients } = banking;
 
   test.describe(`Transfer assets (${language})`, () => {
     test.beforeEach(async ({ usePreferences }) => {
@@ -159,10 +162,26 @@ for (const language of ['en', 'ar'] as const) {
           ),
         ).toBe(true);
 
+        // The receiver is saved under a nickname of the sender's own, kept as text.
+        await done.getByRole('button', { name: recipients.save }).click();
+        await done.getByLabel(recipients.nickname, { exact: true }).fill('<b>Omar</b>');
+        await done.getByRole('button', { name: recipients.save }).click();
+        await expect(done.getByTestId('recipient-saved-as')).toContainText('<b>Omar</b>');
+
         // The sender's own vault shows what is left.
         await done.getByRole('link', { name: tr.done.dashboard }).click();
         await expect(page).toHaveURL(/\/dashboard$/);
         await expect(page.getByTestId('cash-balance')).toContainText('379.50');
+
+        // Next time the saved receiver is picked, not typed, and still named before sending.
+        await page.goto('/transfer-assets');
+        await waitForPage(page);
+        const picker = page.getByLabel(recipients.pickLabel, { exact: true });
+        await picker.selectOption({ index: 1 });
+        await expect(page.getByLabel(tr.recipient.label, { exact: true })).toHaveValue(
+          receiverNumber,
+        );
+        await expect(page.getByTestId('recipient-name')).toHaveText('O*** H***');
       } finally {
         await receiverPage.context().close();
       }
