@@ -3,6 +3,7 @@
 // called in named notation (`ledger_trade(p_user => c.user_id, p_at => $3::timestamptz, …)`), so
 // the order of a dozen arguments cannot drift between the SQL file and its caller.
 // `db/sql-function.test.ts` holds every descriptor equal to the live function's arguments.
+import { keysOf } from '../objects.ts';
 import type { Param } from './caller.ts';
 
 export type SqlType = 'uuid' | 'text' | 'numeric' | 'integer' | 'timestamptz' | 'jsonb';
@@ -51,8 +52,7 @@ export function sqlCall<A extends Record<string, SqlType>>(
   fn: SqlFunction<A>,
   values: SqlArgs<A>,
 ): SqlCall {
-  // cast: Object.keys types keys as string; they are the descriptor's own.
-  const names = Object.keys(fn.args) as (keyof A & string)[];
+  const names = keysOf(fn.args);
   // A spread may bring an argument the function does not take: a call says only what it takes.
   const unknown = Object.keys(values).filter((name) => !Object.hasOwn(fn.args, name));
   if (unknown.length > 0) throw new Error(`${fn.name} takes no ${unknown.join(', ')}`);

@@ -5,14 +5,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorCodes } from '@secure-vault/shared';
+import { keysOf } from '../objects.ts';
 import { declarePluginAccess } from './access.ts';
 
 export const errorBodySchema = z.object({
   error: z.object({
-    code: z.enum(
-      // cast: Object.keys types keys as string; they are errorCodes' own, never none.
-      Object.keys(errorCodes) as [keyof typeof errorCodes, ...(keyof typeof errorCodes)[]],
-    ),
+    code: z.enum(keysOf(errorCodes)),
     message: z.string(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     details: z

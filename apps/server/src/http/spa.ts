@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { isAppPage } from '@secure-vault/shared/pages';
-import { type PrerenderedPage, prerenderedPages } from '@secure-vault/shared/prerender';
+import { entriesOf } from '../objects.ts';
+import { prerenderedPages } from '@secure-vault/shared/prerender';
 import type { Clock } from '../context.ts';
 import { declarePluginAccess } from './access.ts';
 import { appPage } from './app-page.ts';
@@ -53,8 +54,7 @@ export async function registerSpa(
           );
         },
       });
-      // cast: Object.entries types keys as string; they are prerenderedPages' own.
-      for (const [name, url] of Object.entries(prerenderedPages) as [PrerenderedPage, string][]) {
+      for (const [name, url] of entriesOf(prerenderedPages)) {
         const sendPage = prerenderedPage(webDist, clock, name);
         files.get(url, { schema: { hide: true } }, async (request, reply) => {
           if (await sendPage(request, reply)) return reply;
