@@ -1,6 +1,6 @@
 // The run-time checks that stand in for type assertions: each says yes only for what it names.
 import { describe, expect, it } from 'vitest';
-import { fieldOf, isOneOf } from './guards.ts';
+import { fieldOf, isNonEmpty, isOneOf } from './guards.ts';
 
 describe('isOneOf', () => {
   const statuses = ['pending', 'approved', 'rejected'] as const;
@@ -25,6 +25,19 @@ describe('isOneOf', () => {
   it('compares numbers too, NaN included', () => {
     expect(isOneOf([1, 2, Number.NaN], Number.NaN)).toBe(true);
     expect(isOneOf([1, 2], '1')).toBe(false);
+  });
+});
+
+describe('isNonEmpty', () => {
+  it('says yes for a list with an item, and narrows it to one with a first', () => {
+    const rows: { id: number }[] = [{ id: 1 }, { id: 2 }];
+    const first: { id: number } | null = isNonEmpty(rows) ? rows[0] : null;
+    expect(first).toEqual({ id: 1 });
+    expect(isNonEmpty([undefined])).toBe(true);
+  });
+
+  it('says no for an empty list', () => {
+    expect(isNonEmpty([])).toBe(false);
   });
 });
 

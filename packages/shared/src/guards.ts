@@ -12,6 +12,11 @@ export function isOneOf<const List extends readonly unknown[]>(
   return list.includes(value);
 }
 
+/** True when `list` has a first item, narrowed to a list that has one (a query's rows, say). */
+export function isNonEmpty<T>(list: readonly T[]): list is [T, ...T[]] {
+  return list.length > 0;
+}
+
 /**
  * A field of a value that may be no object at all (a history entry's state, parsed JSON, a
  * thrown value), read without trusting its type: undefined when the value is no object or lacks

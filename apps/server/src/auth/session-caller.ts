@@ -31,7 +31,7 @@ export function sessionCaller(ctx: AppContext, request: FastifyRequest): Caller 
     params: liveSessionParams(token, now),
     accept: (row) => {
       // cast: the relation selects auth_session()'s columns, which LiveSessionRow names.
-      const auth = toRequestAuth(row as unknown as LiveSessionRow);
+      const auth = toRequestAuth(row as LiveSessionRow);
       request.auth = auth;
       if (now.getTime() - auth.session.lastSeenAt.getTime() >= lastSeenResolutionMs) {
         runAfterAnswer(ctx, 'session last seen', async () => {

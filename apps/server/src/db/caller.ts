@@ -4,6 +4,7 @@
 // whose session is gone gets no row, and nothing is read or moved for it. The signed-in caller
 // (auth/session-caller.ts) joins the live session; `knownCaller` is for callers already
 // established (staff tools, jobs, tests).
+import { isNonEmpty } from '@secure-vault/shared/guards';
 import type { Database, Statement } from './client.ts';
 
 export interface Caller {
@@ -13,7 +14,7 @@ export interface Caller {
   relation: string;
   params: readonly unknown[];
   /** Sees the caller's columns of the returned row (e.g. to remember the session). */
-  accept(row: Record<string, unknown>): void;
+  accept(row: object): void;
   /** Called when the relation yields no row; throws the caller's refusal. */
   refuse(): never;
 }
@@ -63,10 +64,7 @@ export async function queryAs<Row extends object>(
     texts.set(key, statement);
   }
   const rows = await database.query<Row>(statement, [...caller.params, ...params]);
-  const [first] = rows;
-  if (!first) caller.refuse();
-  // cast: a row is an object of columns whatever Row the caller names.
-  caller.accept(first as Record<string, unknown>);
-  // cast: refuse() throws on no row, so there is a first.
-  return rows as [Row, ...Row[]];
+  if (!isNonEmpty(rows)) caller.refuse();
+  caller.accept(rows[0]);
+  return rows;
 }

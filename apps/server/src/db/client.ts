@@ -8,7 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+// node-postgres types rows as objects (QueryResultRow); a statement's caller names their columns.
+import pg, { type QueryResultRow } from 'pg';
 import type { Config } from '../config.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import * as accountsSchema from './schema.ts';
@@ -51,8 +52,9 @@ export interface Database {
    * Runs one statement, prepared once per connection under `statement.name` on PostgreSQL, and
    * returns its rows with the driver's types (numeric as string, timestamptz as Date, jsonb
    * parsed). The hot paths use it instead of Drizzle's builder: one round trip, no building.
+   * `params` is a mutable array because both drivers' types ask for one; neither changes it.
    */
-  query<Row>(statement: Statement, params: readonly unknown[]): Promise<Row[]>;
+  query<Row>(statement: Statement, params: unknown[]): Promise<Row[]>;
   /** Runs a trivial query; used by the readiness probe. */
   ping(): Promise<void>;
   /** The PostgreSQL pool's connections (metrics); null for the embedded database. */
@@ -113,9 +115,10 @@ export function databaseOptionsOf(
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) {
+  const url = options.url;
+  if (url) {
     const logger = options.logger ?? createLogger('warn');
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20 });
     const isPreparing = options.preparedStatements ?? true;
     // pool.end() resolves once it has asked each connection to end, not once they have: keep
     // track, so close() returns only when the server has let go (a database dropped right
@@ -138,8 +141,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // The pool re-emits an idle client's error; without a listener that would crash the process.
     // The client's own listener above has logged it.
     pool.on('error', () => {});
+    const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
     // cast: both drivers' databases behind the one Db type (their query results differ only in type).
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = pgDb as unknown as Db;
     const applyPgRoutines = async (routines?: readonly Routine[]): Promise<string[]> => {
       const client = await pool.connect();
       try {
@@ -147,8 +151,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const applied = await applyRoutines(
           {
             query: async <Row>(text: string, params?: unknown[]) =>
-              // cast: node-postgres types rows as any; the routine's statement names them.
-              (await client.query(text, params)).rows as Row[],
+              (await client.query<Row & QueryResultRow>(text, params)).rows,
             exec: async (text) => {
               await client.query(text);
             },
@@ -171,40 +174,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       migrate: async () => {
-        // cast: the migrator takes the driver-specific database that Db stands for.
-        await migratePg(db as never, { migrationsFolder });
+        await migratePg(pgDb, { migrationsFolder });
         await applyPgRoutines();
       },
       applyRoutines: (routines) => applyPgRoutines(routines),
-      query: async <Row>(statement: Statement, params: readonly unknown[]) => {
-        const result = await pool.query({
+      query: async <Row>(statement: Statement, params: unknown[]) => {
+        const result = await pool.query<Row & QueryResultRow>({
           ...(isPreparing ? { name: statement.name } : {}),
           text: statement.text,
-          // cast: node-postgres takes a mutable array and does not change it.
-          values: params as unknown[],
+          values: params,
         });
-        // cast: node-postgres types rows as any; the statement's caller names them.
-        return result.rows as Row[];
+        return result.rows;
       },
       ping: async () => {
         await pool.query('select 1');
       },
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: (channel, onPayload) =>
-        // cast: the postgres kind is chosen by having a url.
-        listenPostgres(options.listenUrl ?? (options.url as string), channel, onPayload, logger),
-      close: async () => {
-        const ended = [...connections].map(
-          (client) => new Promise<void>((resolve) => client.once('end', () => resolve())),
-        );
-        await pool.end();
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([
-          Promise.all(ended),
-          new Promise((resolve) => (timer = setTimeout(resolve, 5000))),
-        ]);
-        clearTimeout(timer);
-      },
+        listenPostgres(options.listenUrl ?? url, channel, onPayload, logger),
+      close: () => endPool(pool, connections),
     });
   }
   let client: PGlite;
@@ -215,8 +203,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } else {
     client = await PGlite.create();
   }
+  const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   // cast: both drivers' databases behind the one Db type (their query results differ only in type).
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = pgliteDb as unknown as Db;
   const applyPgliteRoutines = (routines?: readonly Routine[]): Promise<string[]> =>
     client.transaction((tx) =>
       applyRoutines(
@@ -237,14 +226,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: 'pglite',
     migrate: async () => {
-      // cast: the migrator takes the driver-specific database that Db stands for.
-      await migratePglite(db as never, { migrationsFolder });
+      await migratePglite(pgliteDb, { migrationsFolder });
       await applyPgliteRoutines();
     },
     applyRoutines: (routines) => applyPgliteRoutines(routines),
-    query: async <Row>(statement: Statement, params: readonly unknown[]) => {
-      // cast: PGlite takes a mutable array and does not change it.
-      const result = await client.query<Row>(statement.text, params as unknown[]);
+    query: async <Row>(statement: Statement, params: unknown[]) => {
+      const result = await client.query<Row>(statement.text, params);
       return result.rows;
     },
     ping: async () => {
@@ -259,6 +246,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   });
+}
+
+/** Ends the pool, and waits (up to 5 s) until each of its connections has ended. */
+async function endPool(pool: pg.Pool, connections: ReadonlySet<pg.PoolClient>): Promise<void> {
+  const ended = [...connections].map(
+    (client) => new Promise<void>((resolve) => client.once('end', () => resolve())),
+  );
+  await pool.end();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(ended),
+    new Promise((resolve) => (timer = setTimeout(resolve, 5000))),
+  ]);
+  clearTimeout(timer);
 }
 
 /** The database with notices sent after commit (db/notices.ts), by one sender per process. */
