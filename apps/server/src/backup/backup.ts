@@ -18,6 +18,7 @@ import {
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import type { LedgerReport } from '@secure-vault/shared/ledger-check/contracts';
@@ -42,6 +43,14 @@ export interface Manifest {
   /** Keys that came from the environment: they are not in the backup, keep them with it. */
   keysFromEnvironment: string[];
 }
+
+const manifestSchema: z.ZodType<Manifest> = z.object({
+  version: z.literal(1),
+  createdAt: z.string(),
+  database: z.enum(['postgres', 'pglite']),
+  files: z.record(z.string(), z.string()),
+  keysFromEnvironment: z.array(z.string()),
+});
 
 export class BackupError extends Error {
   override name = 'BackupError';
@@ -113,8 +122,10 @@ export async function backup(config: Config, out: string): Promise<Manifest> {
 function readManifest(from: string): Manifest {
   const file = path.join(from, manifestFile);
   if (!existsSync(file)) throw new BackupError(`${from} holds no ${manifestFile}: not a backup.`);
-  // cast: the manifest this tool wrote; every file it names is then checked against its digest.
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  // The manifest this tool wrote; every file it names is then checked against its digest.
+  const parsed = manifestSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new BackupError(`${file} is not a manifest this tool wrote.`);
+  const manifest = parsed.data;
   for (const [relative, digest] of Object.entries(manifest.files)) {
     const copy = path.join(from, relative);
     if (!existsSync(copy) || sha256(copy) !== digest) {

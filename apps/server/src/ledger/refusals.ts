@@ -3,7 +3,12 @@
 // everything the movement wrote, is rolled back. Here those become the errors the API answers,
 // with SPEC §8's texts.
 import { findAsset } from '@secure-vault/shared/catalogue';
-import { type ErrorCode, isRefusalCode, refusalDetailFields } from '@secure-vault/shared/errors';
+import {
+  type ErrorCode,
+  isErrorCode,
+  isRefusalCode,
+  refusalDetailFields,
+} from '@secure-vault/shared/errors';
 import { dec } from '@secure-vault/shared/money';
 import { AppError, fieldOf } from '../errors.ts';
 import { countRefusal } from '../metrics/metrics.ts';
@@ -147,8 +152,9 @@ export function asRefusal(err: unknown): unknown {
   const checked = typeof constraint === 'string' ? dualControlChecks[constraint] : undefined;
   if (checked) return new AppError(checked, messages[checked]?.({}) ?? 'Not allowed.');
   if (fieldOf(raised, 'code') !== refusalState) return err;
-  // cast: a refusal raises its code as its message; an unknown one finds no message below.
-  const code = raised.message as ErrorCode;
+  // A refusal raises its code as its message.
+  const code = raised.message;
+  if (!isErrorCode(code)) return err;
   const message = messages[code];
   if (!message) return err;
   const detailText = fieldOf(raised, 'detail');

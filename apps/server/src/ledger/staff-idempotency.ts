@@ -5,6 +5,7 @@
 // transaction. A second request with the key waits on the first's uncommitted key row, then
 // replays its answer; a refused change rolls its key back with it, so a retry runs again.
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { databaseIn, rowsIn } from '../db/in-transaction.ts';
 import { idempotencyKeys } from '../db/vault-schema.ts';
@@ -12,11 +13,12 @@ import type { Tx } from './journal.ts';
 import type { Idempotency, Outcome } from './movement.ts';
 import { refusing } from './refusals.ts';
 
-interface StoredAnswer {
-  replayed: true;
-  status: number;
-  body: unknown;
-}
+/** What ledger_claim_key answers for a key already used: the answer stored under it. */
+const storedAnswerSchema = z.object({
+  replayed: z.literal(true),
+  status: z.number().int(),
+  body: z.unknown(),
+});
 
 /**
  * Runs a staff change once per Idempotency-Key of `staffId`: claims the key, runs `change`
@@ -33,7 +35,7 @@ export async function onceForKey<T>(
 ): Promise<Outcome<T>> {
   return database.transaction(async (tx) => {
     const [claimed] = await refusing(() =>
-      rowsIn<{ replay: StoredAnswer | string | null }>(
+      rowsIn<{ replay: unknown }>(
         tx,
         sql`select ledger_claim_key(p_user => ${staffId}::uuid, p_key => ${idempotency.key}::text,
           p_hash => ${idempotency.requestHash}::text, p_at => ${at.toISOString()}::timestamptz)
@@ -42,8 +44,10 @@ export async function onceForKey<T>(
     );
     const replay = claimed?.replay ?? null;
     if (replay !== null) {
-      // cast: the answer this module stored under the key.
-      const stored = (typeof replay === 'string' ? JSON.parse(replay) : replay) as StoredAnswer;
+      // The drivers answer jsonb as text or parsed: read either.
+      const stored = storedAnswerSchema.parse(
+        typeof replay === 'string' ? JSON.parse(replay) : replay,
+      );
       // cast: the body stored was the T of the same operation under the same key.
       return { status: stored.status, body: stored.body as T, isReplay: true };
     }
