@@ -24,6 +24,11 @@ declare module 'fastify' {
     /** The contract the route was registered from (http/route.ts sets it). */
     contract?: Contract;
   }
+
+  interface FastifyInstance {
+    /** The access declared for a plugin's routes, inherited by the contexts it registers. */
+    [pluginAccessKey]?: PluginAccess;
+  }
 }
 
 export interface RegisteredRoute {
@@ -53,7 +58,6 @@ interface PluginAccess {
 }
 
 const pluginAccessKey = Symbol('pluginAccess');
-type WithPluginAccess = FastifyInstance & { [pluginAccessKey]?: PluginAccess };
 
 const tables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
@@ -66,8 +70,7 @@ export function declarePluginAccess(
   access: Access,
   options: { readsSession: boolean },
 ): void {
-  // cast: our symbol on the instance, inherited by the contexts it registers.
-  (instance as WithPluginAccess)[pluginAccessKey] = { access, readsSession: options.readsSession };
+  instance[pluginAccessKey] = { access, readsSession: options.readsSession };
 }
 
 /**
@@ -80,8 +83,7 @@ export function guardEveryRoute(app: FastifyInstance, guardsFor: GuardFactory): 
   app.addHook('onRoute', function (this: FastifyInstance, route: RouteOptions) {
     // Contexts inherit from their parent by prototype, so a plugin's declaration covers the
     // contexts it registers in turn.
-    // cast: our symbol on the instance, inherited by the contexts it registers.
-    const inherited = (this as WithPluginAccess)[pluginAccessKey];
+    const inherited = this[pluginAccessKey];
     const access = route.config?.access ?? inherited?.access;
     const methods = [route.method].flat().map(String);
     if (!access) {

@@ -152,6 +152,18 @@ const directionMarks = /[\u200e\u200f\u061c\u2066-\u2069]/g;
 
 const usdFormats = new Map<string, Intl.NumberFormat>();
 
+const plainDecimal = /^[+-]?\d+(\.\d+)?$/;
+
+/** A plain decimal string ("-1234.50"): Intl formats it as written, exactly to the digit. */
+function isPlainDecimal(value: string): value is Intl.StringNumericLiteral {
+  return plainDecimal.test(value);
+}
+
+/** What Intl formats for a figure: a plain decimal as it is (money and NUMERIC always are). */
+function figureOf(value: string): Intl.StringNumericLiteral | number {
+  return isPlainDecimal(value) ? value : Number(value);
+}
+
 /** "$1,234.50" / "1,234.50 US$"; `signed` adds "+" to credits. Half away from zero. */
 export function formatUsd(value: string, language: Language, signed = false): string {
   const key = `${language}|${signed}`;
@@ -166,8 +178,7 @@ export function formatUsd(value: string, language: Language, signed = false): st
     });
     usdFormats.set(key, format);
   }
-  // cast: a decimal string, which Intl formats exactly (its type names only the template).
-  return format.format(value as Intl.StringNumericLiteral).replace(directionMarks, '');
+  return format.format(figureOf(value)).replace(directionMarks, '');
 }
 
 /**
@@ -187,8 +198,7 @@ export function formatQuantity(
     maximumFractionDigits: digits,
     signDisplay: signed ? 'exceptZero' : 'negative',
   })
-    // cast: a decimal string, which Intl formats exactly (its type names only the template).
-    .format(exact.toFixed() as Intl.StringNumericLiteral)
+    .format(figureOf(exact.toFixed()))
     .replace(directionMarks, '');
   const asset = symbol ? findAsset(symbol) : undefined;
   if (!asset) return number;

@@ -7,9 +7,10 @@ import type { profiles } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { toProfile } from '../../db/wire.ts';
 
-type ProfileRow = {
-  [K in keyof typeof profiles.$inferSelect]: (typeof profiles.$inferSelect)[K] | null;
-};
+type ProfileColumns = typeof profiles.$inferSelect;
+
+/** A left join's row: the profile's columns, or none of them (all null) when there is none. */
+type ProfileRow = ProfileColumns | { [K in keyof ProfileColumns]: null };
 
 export async function getProfile(ctx: AppContext, caller: Caller): Promise<Profile> {
   const [row] = await queryAs<ProfileRow>(
@@ -26,6 +27,5 @@ export async function getProfile(ctx: AppContext, caller: Caller): Promise<Profi
     [],
   );
   if (row.userId === null) throw new AppError('NOT_FOUND', 'No profile found');
-  // cast: a joined profile row (userId checked above) has its columns.
-  return toProfile(row as typeof profiles.$inferSelect);
+  return toProfile(row);
 }
