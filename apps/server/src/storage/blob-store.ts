@@ -138,8 +138,11 @@ export function memoryBlobStore(): MemoryBlobStore {
       checkKey(key);
       const chunks: Buffer[] = [];
       try {
-        // cast: a Readable without an encoding yields bytes.
-        for await (const chunk of content) chunks.push(Buffer.from(chunk as Uint8Array));
+        for await (const chunk of content) {
+          // A Readable without an encoding yields bytes; a store keeps nothing else.
+          if (!(chunk instanceof Uint8Array)) throw new TypeError(`${key} was given no bytes`);
+          chunks.push(Buffer.from(chunk));
+        }
       } catch (error) {
         content.destroy();
         throw error;

@@ -149,8 +149,9 @@ async function headOf(inner: BlobStore, storageKey: string, length: number): Pro
   const stream = await inner.get(storageKey);
   let head = Buffer.alloc(0);
   for await (const chunk of stream) {
-    // cast: a Readable without an encoding yields Buffers.
-    head = Buffer.concat([head, chunk as Buffer]);
+    // A Readable without an encoding yields Buffers; a stored file is read as nothing else.
+    if (!Buffer.isBuffer(chunk)) throw new TypeError(`${storageKey} did not read as bytes`);
+    head = Buffer.concat([head, chunk]);
     if (head.length >= length) break;
   }
   stream.destroy();

@@ -87,6 +87,17 @@ describe('the disk store', () => {
   });
 });
 
+describe('the memory store', () => {
+  it('keeps exactly the bytes it was given, and refuses a stream of text', async () => {
+    const store = memoryBlobStore();
+    const content = randomBytes(100);
+    await store.put('bytes', Readable.from([content.subarray(0, 40), content.subarray(40)]));
+    expect(store.stored.get('bytes')).toEqual(content);
+    await expect(store.put('text', Readable.from(['not bytes']))).rejects.toThrow(TypeError);
+    expect(store.stored.has('text')).toBe(false);
+  });
+});
+
 /** Keys as document-store.ts derives them: `current` and then `previous` DATA_KEYs. */
 function documentKeys(current: Buffer, ...previous: Buffer[]): DataKeys {
   return deriveKeys(
