@@ -3,6 +3,7 @@
 // transaction (request-limits.ts), the ledger's request (ledger_request) and its received email
 // sent after the answer.
 import { randomInt, randomUUID } from 'node:crypto';
+import { fieldOf } from '@secure-vault/shared/guards';
 import type { Transfer } from '@secure-vault/shared/transfers';
 import type { AppContext } from '../../context.ts';
 import type { Caller } from '../../db/caller.ts';
@@ -20,8 +21,8 @@ export function transactionReference(prefix: 'TXN' | 'WTH', at: Date): string {
 
 const isReferenceTaken = (err: unknown) =>
   err instanceof Error &&
-  (err as { code?: unknown }).code === '23505' &&
-  String((err as { constraint?: unknown }).constraint) === 'transfers_reference_unique';
+  fieldOf(err, 'code') === '23505' &&
+  fieldOf(err, 'constraint') === 'transfers_reference_unique';
 
 export type RequestToOpen = Omit<MoneyRequest, 'id' | 'reference' | 'at'> & {
   prefix: 'TXN' | 'WTH' | null;
