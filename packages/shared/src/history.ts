@@ -50,6 +50,20 @@ export const ledgerAccounts = [
 ] as const;
 export type LedgerAccount = (typeof ledgerAccounts)[number];
 
+/** The history screen's filter groups, in its order. */
+export const historyGroupNames = [
+  'purchases',
+  'sales',
+  'swaps',
+  'transfers',
+  'depositsAndWithdrawals',
+  'fixedTerms',
+  'deliveries',
+  'staffAdjustments',
+  'rounding',
+] as const;
+export type HistoryGroup = (typeof historyGroupNames)[number];
+
 /**
  * The filter groups of the history screen, and which kinds each covers. They partition the kinds
  * (each kind in exactly one group), so every transaction falls in one group and the summary's
@@ -65,9 +79,7 @@ export const historyGroups = {
   deliveries: ['delivery'],
   staffAdjustments: ['admin_add', 'admin_edit', 'admin_delete', 'book_balance'],
   rounding: ['rounding'],
-} as const satisfies Record<string, readonly LedgerKind[]>;
-export type HistoryGroup = keyof typeof historyGroups;
-export const historyGroupNames = Object.keys(historyGroups) as HistoryGroup[];
+} as const satisfies Record<HistoryGroup, readonly LedgerKind[]>;
 
 const decimalString = z.string().regex(decimalPattern);
 
@@ -107,7 +119,7 @@ const historyDate = z.iso
  * screen says so beside the dates rather than showing a failed load.
  */
 export const historyQuerySchema = z.strictObject({
-  group: z.enum(historyGroupNames as [HistoryGroup, ...HistoryGroup[]]).optional(),
+  group: z.enum(historyGroupNames).optional(),
   from: historyDate.optional(),
   to: historyDate.optional(),
   /** Opaque to the client: base64url that the server decodes and checks in full. */

@@ -38,12 +38,13 @@ const historyPageSize = 50;
 function journalQueryOptions(filters: HistoryFilters) {
   return infiniteQueryOptions({
     queryKey: [...apiKey(history.getHistory), filters],
-    queryFn: ({ pageParam, signal }) =>
+    // The first page has no cursor; each next one the cursor its previous page gave.
+    queryFn: ({ pageParam, signal }: { pageParam: string | undefined; signal: AbortSignal }) =>
       callApi(history.getHistory, {
         query: historyQuery(filters, { cursor: pageParam, limit: historyPageSize }),
         signal,
       }),
-    initialPageParam: undefined as string | undefined,
+    initialPageParam: undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
   });
 }

@@ -8,6 +8,7 @@ import {
   isHistoryDateInRange,
 } from '@secure-vault/shared/history';
 import type { Language } from '@secure-vault/shared/i18n';
+import { isOneOf } from '@secure-vault/shared/guards';
 
 export interface HistoryFilters {
   group?: HistoryGroup | undefined;
@@ -19,7 +20,7 @@ export interface HistoryFilters {
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 function isGroup(value: string | null): value is HistoryGroup {
-  return value !== null && (historyGroupNames as string[]).includes(value);
+  return isOneOf(historyGroupNames, value);
 }
 
 /** The filters in an address; anything unusable is ignored. */

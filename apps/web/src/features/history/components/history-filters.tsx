@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { X } from 'lucide-react';
 import { historyDateRange, historyGroupNames } from '@secure-vault/shared/history';
+import { isOneOf } from '@secure-vault/shared/guards';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/input';
 import { useTranslation } from '@/lib/i18n';
@@ -9,6 +10,9 @@ import { hasFilters, type HistoryFilters, isDateOutOfRange } from '../filters';
 
 const selectClass =
   'flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
+
+/** The group a select's value names; the empty choice, or anything else, is every group. */
+const groupOf = (value: string) => (isOneOf(historyGroupNames, value) ? value : undefined);
 
 export function HistoryFiltersBar({
   filters,
@@ -40,7 +44,7 @@ export function HistoryFiltersBar({
             onChange={(event) =>
               onChange({
                 ...filters,
-                group: (event.target.value || undefined) as HistoryFilters['group'],
+                group: groupOf(event.target.value),
               })
             }
           >
