@@ -10,7 +10,13 @@ export default defineConfig({
     // once keep both cores busy.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     projects: [
-      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'shared',
+          // The topology's own checks are plain functions too (topology/*.test.ts).
+          include: ['packages/shared/src/**/*.test.ts', 'topology/**/*.test.ts'],
+        },
+      },
       {
         test: {
           name: 'server',

@@ -268,12 +268,15 @@ export interface MailSink {
   port: number;
   /** Message-ID → how many times it arrived. */
   received: Map<string, number>;
+  /** Message-ID → when (epoch ms) its first copy arrived. */
+  firstArrived: Map<string, number>;
   stop(): Promise<void>;
   start(): Promise<void>;
 }
 
 export async function startMailSink(port: number): Promise<MailSink> {
   const received = new Map<string, number>();
+  const firstArrived = new Map<string, number>();
   let server: SMTPServer | null = null;
   const make = () =>
     new SMTPServer({
@@ -289,6 +292,7 @@ export async function startMailSink(port: number): Promise<MailSink> {
         stream.on('end', () => {
           const id = /^message-id:\s*(<[^>]+>)/im.exec(text)?.[1] ?? 'no message-id';
           received.set(id, (received.get(id) ?? 0) + 1);
+          if (!firstArrived.has(id)) firstArrived.set(id, Date.now());
           callback();
         });
       },
@@ -296,6 +300,7 @@ export async function startMailSink(port: number): Promise<MailSink> {
   const sink: MailSink = {
     port,
     received,
+    firstArrived,
     start: async () => {
       server = make();
       // A client killed mid-conversation resets its connection: that server's problem, not ours.

@@ -37,6 +37,7 @@ import {
   startMailSink,
   startPgBouncer,
 } from './hosts.ts';
+import { type Cut, mailFiguresOf, type QueuedRow } from './mail-copies.ts';
 
 const isShort = process.argv.includes('--short');
 const plan = isShort
@@ -506,6 +507,7 @@ async function main(): Promise<number> {
     await delay(1000);
 
     let isRunning = true;
+    const cuts: Cut[] = [];
     const started = Date.now();
     const loops = Array.from({ length: plan.workers }, () =>
       customerLoop(load, tally, () => isRunning, sockets as Sockets),
@@ -515,6 +517,7 @@ async function main(): Promise<number> {
     await delay(plan.warmMs);
     const killed = instances[0] as Instance;
     log(`killing ${killed.host.name} (SIGKILL)`);
+    cuts.push({ what: `SIGKILL of ${killed.host.name}`, at: Date.now() });
     if (killed.child) signalGroup(killed.child, 'SIGKILL');
     await killed.child?.exited;
     await delay(2000);
@@ -545,6 +548,7 @@ async function main(): Promise<number> {
 
     // 3. The mail server down for a while.
     log(`stopping the mail server for ${plan.outageMs / 1000} s`);
+    cuts.push({ what: 'mail server cut', at: Date.now() });
     await sink.stop();
     await delay(plan.outageMs);
     await sink.start();
@@ -605,13 +609,10 @@ async function main(): Promise<number> {
     const rollingFailures = tally.failedAttempts.filter(
       (failure) => failure.at >= rollingFrom && failure.at <= rollingTo,
     );
-    const { rows: mail } = await direct.query<{ id: string; sent: boolean; given_up: boolean }>(
-      `select id, sent_at is not null as sent, given_up_at is not null as given_up from mail_queue`,
+    const { rows: mail } = await direct.query<QueuedRow>(
+      `select id, given_up_at is not null as given_up from mail_queue`,
     );
-    const delivered = mail.filter((row) =>
-      mailSink.received.has(`<${row.id}@${mailDomain}>`),
-    ).length;
-    const receivedTwice = [...mailSink.received].filter(([, count]) => count > 1);
+    const mailFigures = mailFiguresOf(mailSink, cuts, mail, mailDomain);
     const { rows: maturities } = await direct.query<{ term: string; runs: number }>(
       `select t.id as term, count(distinct e.movement)::int as runs from fixed_terms t
         left join ledger_entries e on e.reference = t.id::text and e.kind = 'fixed_term_profit'
@@ -648,14 +649,7 @@ async function main(): Promise<number> {
         crossed.dropped,
         crossed.heard + crossed.dropped === crossed.expected,
       ],
-      ['mail queued', mail.length, mail.length > 0],
-      ['mail delivered (by Message-ID)', delivered, delivered === mail.length],
-      ['mail received more than once', receivedTwice.length, receivedTwice.length === 0],
-      [
-        'mail given up',
-        mail.filter((row) => row.given_up).length,
-        mail.every((row) => !row.given_up),
-      ],
+      ...mailFigures.figures,
       ['terms fixed', termIds.length, true],
       [
         'maturities run exactly once',
@@ -670,8 +664,7 @@ async function main(): Promise<number> {
     }
     if (rollingFailures.length > 0) console.log('rolling-restart failures:', rollingFailures);
     if (!ledger.ok) console.log(ledger.output);
-    if (receivedTwice.length > 0)
-      console.log('received more than once:', receivedTwice.slice(0, 10));
+    if (mailFigures.twice.length > 0) console.log('received more than once:', mailFigures.twice);
     if (maturities.some((row) => row.runs !== 1)) console.log('maturities:', maturities);
     return figures.every(([, , holds]) => holds) ? 0 : 1;
   } catch (err) {
