@@ -165,6 +165,42 @@ describe('saving a recipient', () => {
   });
 });
 
+describe('two saves at once', () => {
+  it('let one through to the last free place, and answer the other as full', async () => {
+    const [owner, first, second] = await Promise.all([
+      createCustomer(t),
+      createCustomer(t),
+      createCustomer(t),
+    ]);
+    await t.ctx.db.insert(savedRecipients).values(
+      Array.from({ length: savedRecipientLimit - 1 }, (_, n) => ({
+        userId: owner.userId,
+        accountNumber: `8${String(n).padStart(9, '0')}`,
+        nickname: `Recipient ${n}`,
+      })),
+    );
+    const answers = await Promise.all([
+      save(owner, first.accountNumber, 'First'),
+      save(owner, second.accountNumber, 'Second'),
+    ]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect(await list(owner)).toHaveLength(savedRecipientLimit);
+  });
+
+  it('keep one number once, and refuse the other save without a fault', async () => {
+    const [owner, other] = await Promise.all([createCustomer(t), createCustomer(t)]);
+    const answers = await Promise.all([
+      save(owner, other.accountNumber, 'Once'),
+      save(owner, other.accountNumber, 'Twice'),
+    ]);
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses[0]).toBe(201);
+    expect(statuses[1]).toBeGreaterThanOrEqual(400);
+    expect(statuses[1]).toBeLessThan(500);
+    expect(await list(owner)).toHaveLength(1);
+  });
+});
+
 describe('renaming and removing a saved recipient', () => {
   it('renames and removes the customer’s own', async () => {
     const [owner, other] = await Promise.all([createCustomer(t), createCustomer(t)]);
