@@ -14,6 +14,7 @@ import * as history from './history/contracts.ts';
 import * as kyc from './kyc/contracts.ts';
 import * as ledgerCheck from './ledger-check/contracts.ts';
 import * as mailQueue from './mail-queue/contracts.ts';
+import * as notifications from './notifications/contracts.ts';
 import * as staffAccess from './staff-access/contracts.ts';
 import * as statements from './statements/contracts.ts';
 import * as trading from './trading/contracts.ts';
@@ -33,6 +34,7 @@ export const contractsByFeature = {
   kyc,
   ledgerCheck,
   mailQueue,
+  notifications,
   staffAccess,
   statements,
   trading,

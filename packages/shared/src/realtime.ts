@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 /** What changed for the signed-in user; the web app invalidates the matching queries. */
-export const realtimeTopics = ['valuables', 'profile', 'requests'] as const;
+export const realtimeTopics = ['valuables', 'profile', 'requests', 'notifications'] as const;
 export type RealtimeTopic = (typeof realtimeTopics)[number];
 export const realtimeEventSchema = z.object({
   type: z.literal('changed'),

@@ -26,6 +26,8 @@ export const queryKeys = {
   profile: ['me', 'profile'],
   kyc: ['me', 'kyc'],
   sessions: ['auth', 'sessions'],
+  notifications: ['me', 'notifications'],
+  notificationPreferences: ['me', 'notification-preferences'],
   // Every staff operation's path is under /api/v1/admin: a change refreshes the whole panel, its
   // lists, the proposals waiting for approval, the net worths and the audit log together.
   adminPanel: ['admin'],
@@ -62,6 +64,8 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
   sessions: [queryKeys.sessions],
   bankAccounts: [queryKeys.bankAccounts],
   recipients: [queryKeys.recipients],
+  // A notice arrived or was read; what is mailed changed.
+  notifications: [queryKeys.notifications, queryKeys.notificationPreferences],
   admin: [queryKeys.adminPanel],
 };
 

@@ -20,6 +20,7 @@ export const realtimeTopics = [
   'valuables',
   'profile',
   'requests',
+  'notifications',
 ] as const satisfies readonly RealtimeTopic[];
 export const realtimeCloseCodes = {
   unauthenticated: 4401,
