@@ -6,6 +6,7 @@ import { allContracts } from '@secure-vault/shared/contracts';
 import * as custody from '@secure-vault/shared/custody/contracts';
 import * as history from '@secure-vault/shared/history/contracts';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
+import * as notifications from '@secure-vault/shared/notifications/contracts';
 import * as trading from '@secure-vault/shared/trading/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
 import { apiKey } from './api-query';
@@ -28,6 +29,8 @@ describe('change keys', () => {
       profile: apiKey(vault.getProfile),
       kyc: apiKey(kyc.getKyc),
       sessions: apiKey(auth.getSessions),
+      notifications: apiKey(notifications.getNotifications),
+      notificationPreferences: apiKey(notifications.getNotificationPreferences),
       adminPanel: apiKey({ path: '/api/v1/admin' }),
     });
     // Every staff operation is under the panel's key, so a change there refreshes all of it.
@@ -67,6 +70,14 @@ describe('change keys', () => {
     expect(changeQueryKeys.sessions).toEqual([['auth', 'sessions']]);
     expect(changeQueryKeys.bankAccounts).toEqual([['me', 'bank-accounts']]);
     expect(changeQueryKeys.recipients).toEqual([['me', 'recipients']]);
+    // The list (in every language), the bell's count and what is mailed.
+    expect(changeQueryKeys.notifications).toEqual([
+      ['me', 'notifications'],
+      ['me', 'notification-preferences'],
+    ]);
+    expect(apiKey(notifications.getUnreadNotifications).slice(0, 2)).toEqual(
+      queryKeys.notifications,
+    );
     expect(changeQueryKeys.admin).toEqual([['admin']]);
   });
 });
