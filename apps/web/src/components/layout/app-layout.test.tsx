@@ -55,12 +55,19 @@ function renderApp(route: string) {
 }
 
 describe('AppLayout', () => {
-  it('shows the account email, Settings and Sign Out, and no Admin Panel for customers', async () => {
-    stubApi({ 'GET /api/v1/auth/current-session': { status: 200, body: { session: customer } } });
+  it('shows the account email, the notifications bell, Settings and Sign Out, and no Admin Panel for customers', async () => {
+    stubApi({
+      'GET /api/v1/auth/current-session': { status: 200, body: { session: customer } },
+      'GET /api/v1/me/notifications/unread': { status: 200, body: { unread: 2 } },
+    });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     expect(screen.getByTestId('account-email')).toHaveTextContent('customer@example.com');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
+    const nav = screen.getByRole('navigation', { name: 'Account' });
+    expect(
+      await within(nav).findByRole('link', { name: 'Notifications, 2 unread' }),
+    ).toHaveAttribute('href', '/notifications');
     expect(screen.queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
   });
 

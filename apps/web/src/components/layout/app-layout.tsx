@@ -1,7 +1,7 @@
 // The frame of every signed-in page (SPEC §2 dashboard header): the account's email, Admin Panel
-// for staff, Settings, Sign Out with a confirmation, the language and theme switches, and the
-// impersonation banner when staff are viewing a customer's account (DESIGN §4). It also keeps the
-// tab's live-update socket open (DESIGN §6).
+// for staff, the notifications bell, Settings, Sign Out with a confirmation, the language and
+// theme switches, and the impersonation banner when staff are viewing a customer's account
+// (DESIGN §4). It also keeps the tab's live-update socket open (DESIGN §6).
 import { Suspense, useEffect } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
@@ -31,6 +31,7 @@ import { cn } from '@/lib/utils';
 import { BrandMark } from './brand';
 import { ImpersonationBanner } from './impersonation-banner';
 import { LanguageSwitch } from './language-switch';
+import { NotificationBell } from './notification-bell';
 import { FullPageStatus, SignedInOnly } from './route-guards';
 import { ThemeSwitch } from './theme-switch';
 import { Tooltip } from '@/components/ui/tooltip';
@@ -139,6 +140,7 @@ function AppHeader({ session }: { session: Session }) {
               <span className="sr-only sm:not-sr-only">{t('header.admin')}</span>
             </NavLink>
           ) : null}
+          <NotificationBell />
           <NavLink to={paths.settings} className={navLinkClass}>
             <Settings aria-hidden />
             <span className="sr-only sm:not-sr-only">{t('header.settings')}</span>
