@@ -35,6 +35,7 @@ const MetalCalculator = lazy(() =>
 );
 const CryptoList = lazy(() => trading().then((module) => ({ default: module.CryptoList })));
 const CryptoDetail = lazy(() => trading().then((module) => ({ default: module.CryptoDetail })));
+const Notifications = lazy(() => import('@/app/routes/notifications'));
 const History = lazy(() => import('@/app/routes/history'));
 const HistoryReceipt = lazy(() => import('@/app/routes/history-receipt'));
 const Kyc = lazy(() => import('@/app/routes/kyc'));
@@ -73,6 +74,7 @@ export function AppRoutes() {
           <Route path="/metal-calculator/:symbol" element={<MetalCalculator />} />
           <Route path={paths.crypto} element={<CryptoList />} />
           <Route path="/crypto/:symbol" element={<CryptoDetail />} />
+          <Route path={paths.notifications} element={<Notifications />} />
           <Route path={paths.history} element={<History />} />
           <Route path={`${paths.history}/:id`} element={<HistoryReceipt />} />
           <Route path={paths.kyc} element={<Kyc />} />
