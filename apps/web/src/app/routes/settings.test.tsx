@@ -7,7 +7,8 @@ import { Route, Routes } from 'react-router';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import SettingsRoute from './settings';
 
-beforeAll(() => loadCatalogs(['settings', 'auth', 'custody', 'statements']));
+const namespaces = ['settings', 'auth', 'custody', 'statements', 'notifications'];
+beforeAll(() => loadCatalogs(namespaces));
 afterEach(async () => {
   vi.unstubAllGlobals();
   await i18next.changeLanguage('en');
@@ -48,6 +49,10 @@ function renderSettings(route: string, impersonatedBy: string | null = null) {
       },
     },
     'GET /api/v1/auth/sessions': { status: 200, body: [] },
+    'GET /api/v1/me/notification-preferences': {
+      status: 200,
+      body: { mail: { money: true, custody: false, kyc: true } },
+    },
   });
   renderWithProviders(
     <Routes>
@@ -72,6 +77,7 @@ describe('Settings', () => {
       ['Statements', '/settings/statements'],
       ['Password and two-factor', '/settings/security'],
       ['Sessions', '/settings/sessions'],
+      ['Notifications', '/settings/notifications'],
       ['Staff access', '/settings/staff-access'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute(
@@ -97,6 +103,17 @@ describe('Settings', () => {
     );
   });
 
+  it('chooses which notices are emailed in its own section', async () => {
+    renderSettings('/settings/notifications');
+    expect(await screen.findByRole('switch', { name: 'Custody and delivery' })).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Money movements' })).toBeChecked();
+    const nav = screen.getByRole('navigation', { name: 'Settings sections' });
+    expect(within(nav).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
   it('keeps the password to the account holder while staff view the account', async () => {
     renderSettings('/settings/security', '1b0f3f8e-6f1c-4a53-9a43-7d1f1f2f4a10');
     expect(await screen.findByTestId('impersonation-settings-notice')).toBeVisible();
@@ -105,7 +122,7 @@ describe('Settings', () => {
 
   it('speaks Arabic', async () => {
     await i18next.changeLanguage('ar');
-    await loadCatalogs(['settings', 'auth', 'custody', 'statements']);
+    await loadCatalogs(namespaces);
     renderSettings('/settings');
     const nav = await screen.findByRole('navigation', { name: 'أقسام الإعدادات' });
     expect(within(nav).getByRole('link', { name: 'الملف الشخصي' })).toHaveAttribute(

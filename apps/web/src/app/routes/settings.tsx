@@ -1,12 +1,13 @@
 // /settings (SPEC §2), one page per section: profile (account details), Delivery Services
-// (request and tracking), statements, password and two-factor, signed-in devices, and staff
-// access; /settings opens the first. A section nav leads them: a list on phones, tabs from the sm
+// (request and tracking), statements, password and two-factor, signed-in devices, which notices
+// are emailed, and staff access; /settings opens the first. A section nav leads them: a list on phones, tabs from the sm
 // breakpoint. While staff view a customer's account, password and two-factor are the customer's
 // alone (DESIGN §4), and so are asking for and cancelling a delivery.
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   ArrowLeft,
+  BellRing,
   ChevronRight,
   Eye,
   FileText,
@@ -26,6 +27,7 @@ import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { DeliveryCard } from '@/features/custody/components/delivery-card';
+import { NotificationSettingsCard } from '@/features/notifications/components/notification-settings-card';
 import { StatementsCard } from '@/features/statements/components/statements-card';
 import { AccountCard } from '@/features/settings/components/account-card';
 import { ChangePasswordCard } from '@/features/settings/components/change-password-card';
@@ -33,7 +35,8 @@ import { SessionsCard } from '@/features/settings/components/sessions-card';
 import { StaffAccessCard } from '@/features/settings/components/staff-access-card';
 import { TwoFactorCard } from '@/features/settings/components/two-factor-card';
 
-type SectionKey = 'profile' | 'delivery' | 'statements' | 'security' | 'sessions' | 'staffAccess';
+type SectionKey =
+  'profile' | 'delivery' | 'statements' | 'security' | 'sessions' | 'notifications' | 'staffAccess';
 
 /** The sections in their order, each at its own address; the first is /settings' own. */
 const sections: readonly { key: SectionKey; path: string; icon: ReactNode }[] = [
@@ -42,6 +45,7 @@ const sections: readonly { key: SectionKey; path: string; icon: ReactNode }[] = 
   { key: 'statements', path: paths.settingsStatements, icon: <FileText aria-hidden /> },
   { key: 'security', path: paths.settingsSecurity, icon: <KeyRound aria-hidden /> },
   { key: 'sessions', path: paths.settingsSessions, icon: <MonitorSmartphone aria-hidden /> },
+  { key: 'notifications', path: paths.settingsNotifications, icon: <BellRing aria-hidden /> },
   { key: 'staffAccess', path: paths.settingsStaffAccess, icon: <ShieldCheck aria-hidden /> },
 ];
 
@@ -117,6 +121,8 @@ function SectionBody({
       );
     case 'sessions':
       return <SessionsCard canManage={!isImpersonation} />;
+    case 'notifications':
+      return <NotificationSettingsCard />;
     case 'staffAccess':
       return <StaffAccessCard />;
   }
