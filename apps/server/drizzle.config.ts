@@ -9,6 +9,7 @@ export default defineConfig({
     './src/db/banking-schema.ts',
     './src/db/custody-schema.ts',
     './src/db/approvals-schema.ts',
+    './src/db/notifications-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

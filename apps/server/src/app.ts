@@ -28,6 +28,7 @@ import { approvalRoutes } from './features/approvals/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import { ledgerCheckRoutes } from './features/ledger-check/routes.ts';
 import { mailQueueRoutes } from './features/mail-queue/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
 import { staffAccessRoutes } from './features/staff-access/routes.ts';
 import { statementRoutes } from './features/statements/routes.ts';
 import { tradingRoutes } from './features/trading/routes.ts';
@@ -45,6 +46,28 @@ import { adminVaultRoutes } from './features/admin/vault-routes.ts';
 import { registerRealtime } from './realtime/routes.ts';
 import { bindMetrics, measureRequests } from './metrics/metrics.ts';
 import { forRequest } from './request-context.ts';
+
+/** Each feature's routes, registered in this order, each in a context of its own. */
+const featureRoutes: readonly ((scope: FastifyInstance, ctx: AppContext) => void)[] = [
+  healthRoutes,
+  contactRoutes,
+  authRoutes,
+  adminUserRoutes,
+  tradingRoutes,
+  historyRoutes,
+  vaultRoutes,
+  adminVaultRoutes,
+  approvalRoutes,
+  kycRoutes,
+  bankingRoutes,
+  custodyRoutes,
+  auditRoutes,
+  staffAccessRoutes,
+  statementRoutes,
+  ledgerCheckRoutes,
+  mailQueueRoutes,
+  notificationRoutes,
+];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const logger: FastifyBaseLogger = ctx.logger;
@@ -112,25 +135,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   // Each feature's routes in a context of its own (hooks a feature adds stay its own); every
   // route's path comes from its contract.
-  const feature = (routes: (scope: FastifyInstance, ctx: AppContext) => void) =>
-    app.register(async (scope) => routes(scope, ctx));
-  await feature(healthRoutes);
-  await feature(contactRoutes);
-  await feature(authRoutes);
-  await feature(adminUserRoutes);
-  await feature(tradingRoutes);
-  await feature(historyRoutes);
-  await feature(vaultRoutes);
-  await feature(adminVaultRoutes);
-  await feature(approvalRoutes);
-  await feature(kycRoutes);
-  await feature(bankingRoutes);
-  await feature(custodyRoutes);
-  await feature(auditRoutes);
-  await feature(staffAccessRoutes);
-  await feature(statementRoutes);
-  await feature(ledgerCheckRoutes);
-  await feature(mailQueueRoutes);
+  for (const routes of featureRoutes) await app.register(async (scope) => routes(scope, ctx));
   const realtime = await registerRealtime(app, ctx);
   bindMetrics({ database: ctx.database, clock: ctx.clock, sockets: () => realtime.size() });
   scheduleIdempotencyKeyPurge(app, ctx);
@@ -139,7 +144,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('onClose', () => backgroundWorkSettled(ctx));
   // The outbox's mailbox hands out every code and reset link: never in production.
   if (ctx.mailer.transport === 'outbox' && ctx.config.nodeEnv !== 'production') {
-    await feature(devRoutes);
+    await app.register(async (scope) => devRoutes(scope, ctx));
   }
 
   await registerSpa(app, ctx.config.webDist, ctx.clock, {

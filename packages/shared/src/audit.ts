@@ -15,6 +15,7 @@ export const auditActions = [
   'auth.totp_disabled',
   'auth.session_revoked',
   'auth.sessions_revoked',
+  'auth.notification_settings_changed',
   'admin.password_reset',
   'admin.impersonation_link',
   'admin.impersonation_started',

@@ -27,6 +27,7 @@ export const notificationKinds = {
   request_received: 'money',
   request_decided: 'money',
   delivery_update: 'custody',
+  delivery_tracking: 'custody',
   fixed_term_matured: 'custody',
   kyc_decided: 'kyc',
   new_sign_in: 'security',

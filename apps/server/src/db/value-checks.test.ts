@@ -7,6 +7,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { proposalKinds, proposalStatuses } from '@secure-vault/shared/approvals';
 import { ledgerAccounts, ledgerKinds } from '@secure-vault/shared/history';
 import { languages } from '@secure-vault/shared/i18n';
+import {
+  notificationCategories,
+  optionalNotificationCategories,
+} from '@secure-vault/shared/notifications';
 import { documentMediaTypes, documentSides } from '@secure-vault/shared/kyc';
 import { itemTypes, valuableStatuses, valuableUnits } from '@secure-vault/shared/vault';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -314,6 +318,30 @@ const checked: Record<string, Checked> = {
               case when ${value}::text in ('approved', 'rejected') then c.id end, now(),
               case when ${value}::text = 'pending' then null else now() end
             from u, c`,
+      ),
+  },
+  notifications_category_check: {
+    table: 'notifications',
+    column: 'category',
+    values: notificationCategories,
+    since: '0028',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into notifications (user_id, kind, category, data, created_at)
+            select id, 'password_changed', ${value}, '{}', ${at} from u`,
+      ),
+  },
+  notification_mail_opt_outs_category_check: {
+    table: 'notification_mail_opt_outs',
+    column: 'category',
+    values: optionalNotificationCategories,
+    since: '0028',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into notification_mail_opt_outs (user_id, category, created_at)
+            select id, ${value}, ${at} from u`,
       ),
   },
 };

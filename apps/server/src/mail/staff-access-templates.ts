@@ -3,6 +3,7 @@
 import type { Language } from '@secure-vault/shared';
 import { paths } from '@secure-vault/shared/paths';
 import type { MailMessage } from './mailer.ts';
+import { mailTime } from './security-templates.ts';
 import { render } from './templates.ts';
 
 type Rendered = Omit<MailMessage, 'to'>;
@@ -24,25 +25,13 @@ export interface StaffSignInNotice {
   appUrl: string;
 }
 
-/** "25 November 2026, 18:02 UTC": the time in words everyone reads the same, with its zone. */
-function when(language: Language, at: Date): string {
-  const locale = language === 'ar' ? 'ar-u-nu-latn' : 'en-GB';
-  const text = new Intl.DateTimeFormat(locale, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-    hourCycle: 'h23',
-  }).format(at);
-  return `${text} UTC`;
-}
-
 export function staffSignedInAsCustomer(language: Language, notice: StaffSignInNotice): Rendered {
   const settings = `${notice.appUrl}${paths.settingsStaffAccess}`;
   const contact = `${notice.appUrl}${paths.contact}`;
   if (language === 'ar') {
     return render('ar', 'سجّل أحد موظفي Secure Vault الدخول إلى حسابك', [
       'مرحباً،',
-      `سجّل موظف من فريق Secure Vault (الموظف رقم ${notice.staffRef}) الدخول إلى حسابك بتاريخ ${when('ar', notice.at)}، عادةً لمساعدتك في طلب دعم.`,
+      `سجّل موظف من فريق Secure Vault (الموظف رقم ${notice.staffRef}) الدخول إلى حسابك بتاريخ ${mailTime('ar', notice.at)}، عادةً لمساعدتك في طلب دعم.`,
       `تظهر هذه الزيارة وكل ما تغيّر خلالها في الإعدادات ← وصول الموظفين: ${settings}`,
       `إذا لم تكن تتوقع ذلك، فتواصل معنا فوراً: ${contact}`,
       'مع أطيب التحيات،\nفريق Secure Vault',
@@ -50,7 +39,7 @@ export function staffSignedInAsCustomer(language: Language, notice: StaffSignInN
   }
   return render('en', 'A Secure Vault staff member signed in to your account', [
     'Hello,',
-    `A member of the Secure Vault team (Staff #${notice.staffRef}) signed in to your account on ${when('en', notice.at)}, usually to help with a support request.`,
+    `A member of the Secure Vault team (Staff #${notice.staffRef}) signed in to your account on ${mailTime('en', notice.at)}, usually to help with a support request.`,
     `This visit, and anything changed during it, shows in Settings → Staff Access: ${settings}`,
     `If you did not expect this, contact us straight away: ${contact}`,
     'Kind regards,\nThe Secure Vault team',

@@ -12,6 +12,7 @@ import { transferSchema, type Transfer } from '@secure-vault/shared/transfers';
 import { usd } from '../ledger/refusals.ts';
 import { deliveryUpdate, fixedTermMatured } from './custody-templates.ts';
 import type { MailMessage } from './mailer.ts';
+import { noticeTemplates } from './notice-templates.ts';
 import {
   requestDecided,
   requestReceived,
@@ -93,6 +94,7 @@ const templates: Record<string, (data: unknown) => Rendered> = {
     const { language: lang, term } = z.object({ language, term: fixedTermSchema }).parse(data);
     return fixedTermMatured(lang, term);
   },
+  ...noticeTemplates,
 };
 
 /** The message a queued template renders to; throws when the template or its data is unknown. */

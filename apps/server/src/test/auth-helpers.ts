@@ -27,7 +27,7 @@ export interface Caller {
   headers?: Record<string, string>;
 }
 
-type Method = 'GET' | 'POST' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** An API call as the web app makes it: JSON, the CSRF header, and the session cookie if any. */
 export function call(t: TestApp, method: Method, url: string, body?: unknown, caller: Caller = {}) {

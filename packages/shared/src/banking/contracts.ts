@@ -82,7 +82,7 @@ export const registerBankAccount = defineContract({
   response: bankAccountSchema,
   errors: ['KYC_REQUIRED', 'CODE_INVALID', 'CODE_EXPIRED', 'CONFLICT'],
   refusesImpersonation: true,
-  changes: ['bankAccounts'],
+  changes: ['bankAccounts', 'notifications'],
 });
 
 export const getBankAccounts = defineContract({
@@ -159,7 +159,7 @@ export const createTransfer = defineContract({
   ],
   idempotent: true,
   refusesImpersonation: true,
-  changes: ['valuables', 'requests'],
+  changes: ['valuables', 'requests', 'notifications'],
 });
 
 export const requestCardDeposit = defineContract({
@@ -175,7 +175,7 @@ export const requestCardDeposit = defineContract({
   response: transferSchema,
   errors: ['OVER_REQUEST_LIMIT', 'OVER_DAILY_LIMIT'],
   idempotent: true,
-  changes: ['requests'],
+  changes: ['requests', 'notifications'],
 });
 
 export const requestBankDeposit = defineContract({
@@ -189,7 +189,7 @@ export const requestBankDeposit = defineContract({
   response: bankDepositSchema,
   errors: ['OVER_REQUEST_LIMIT', 'OVER_DAILY_LIMIT'],
   idempotent: true,
-  changes: ['requests'],
+  changes: ['requests', 'notifications'],
 });
 
 export const getBankDeposit = defineContract({
@@ -224,7 +224,7 @@ export const requestWithdrawal = defineContract({
   ],
   idempotent: true,
   refusesImpersonation: true,
-  changes: ['valuables', 'requests'],
+  changes: ['valuables', 'requests', 'notifications'],
 });
 
 export const cancelWithdrawal = defineContract({
@@ -241,7 +241,7 @@ export const cancelWithdrawal = defineContract({
   errors: ['NOT_FOUND'],
   idempotent: true,
   refusesImpersonation: true,
-  changes: ['valuables', 'requests'],
+  changes: ['valuables', 'requests', 'notifications'],
 });
 
 export const requestAssetToCash = defineContract({
@@ -257,7 +257,7 @@ export const requestAssetToCash = defineContract({
   response: transferSchema,
   errors: ['INSUFFICIENT_ASSETS'],
   idempotent: true,
-  changes: ['requests'],
+  changes: ['requests', 'notifications'],
 });
 
 export const getMyTransfers = defineContract({

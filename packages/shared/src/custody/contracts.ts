@@ -81,7 +81,7 @@ export const createDelivery = defineContract({
   ],
   idempotent: true,
   refusesImpersonation: true,
-  changes: ['valuables', 'requests'],
+  changes: ['valuables', 'requests', 'notifications'],
 });
 
 export const getMyDeliveries = defineContract({
@@ -108,7 +108,7 @@ export const cancelDelivery = defineContract({
   errors: ['NOT_FOUND'],
   idempotent: true,
   refusesImpersonation: true,
-  changes: ['valuables', 'requests'],
+  changes: ['valuables', 'requests', 'notifications'],
 });
 
 // ── Staff ────────────────────────────────────────────────────────────────────────────────

@@ -43,11 +43,13 @@ export const markNotificationRead = defineContract({
   access: 'user',
   tag,
   summary: 'Mark one of your notices read',
-  description: 'Another customer’s notice, or one that does not exist, is NOT_FOUND.',
+  description:
+    'Another customer’s notice, or one that does not exist, is NOT_FOUND. A staff member signed in as the customer cannot mark what the customer has not read.',
   params: notificationParamsSchema,
   status: 204,
   response: noContent,
   errors: ['NOT_FOUND'],
+  refusesImpersonation: true,
   changes: ['notifications'],
 });
 
@@ -60,6 +62,7 @@ export const markAllNotificationsRead = defineContract({
   status: 204,
   response: noContent,
   errors: [],
+  refusesImpersonation: true,
   changes: ['notifications'],
 });
 

@@ -14,7 +14,7 @@ import { assertStaffMayActOn } from '../../auth/staff-subject.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { type RequestAuth, revokeSessions } from '../../auth/sessions.ts';
 import { customerLanguage } from '../../mail/customer-language.ts';
-import { passwordResetByStaff } from '../../mail/templates.ts';
+import { notifyCustomer } from '../../mail/notify.ts';
 
 export async function resetUserPassword(
   ctx: AppContext,
@@ -26,7 +26,7 @@ export async function resetUserPassword(
   await assertStaffMayActOn(ctx.db, admin.user.id, userId);
   const passwordHash = await hashPassword(newPassword);
   const now = ctx.clock.now();
-  await ctx.db.transaction(async (tx) => {
+  await ctx.database.transaction(async (tx) => {
     const [updated] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: now })
@@ -47,9 +47,11 @@ export async function resetUserPassword(
     });
     // Kept with the reset: a rolled-back reset tells the customer nothing, a committed one does.
     const language = await customerLanguage(tx, userId);
-    await ctx.mailer.keep(
+    await notifyCustomer(
       tx,
-      { to: updated.email, ...passwordResetByStaff(language, ctx.config.appUrl) },
+      userId,
+      'password_reset_by_staff',
+      { language, appUrl: ctx.config.appUrl },
       now,
     );
   });

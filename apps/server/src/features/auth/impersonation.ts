@@ -12,7 +12,8 @@ import { runAfterAnswer } from '../../auth/background-work.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { hashToken } from '../../auth/secrets.ts';
 import { customerLanguage } from '../../mail/customer-language.ts';
-import { staffReference, staffSignedInAsCustomer } from '../../mail/staff-access-templates.ts';
+import { notifyCustomer } from '../../mail/notify.ts';
+import { staffReference } from '../../mail/staff-access-templates.ts';
 import {
   createSession,
   type IssuedSession,
@@ -30,7 +31,7 @@ export async function completeImpersonation(
   meta: RequestMeta,
 ): Promise<IssuedSession> {
   const now = ctx.clock.now();
-  const { session, notice } = await ctx.db.transaction(async (tx) => {
+  const { session, notice } = await ctx.database.transaction(async (tx) => {
     const link = await consumeAuthToken(tx, 'impersonation', token, now);
     // Only in the browser of the staff member who asked for it: a link that leaks (history,
     // screen share, a proxy log) opens nothing elsewhere. Throwing rolls the use back.
@@ -70,15 +71,15 @@ export async function completeImpersonation(
     // The customer hears of it (DESIGN §4): kept with the session, sent once it is committed.
     if (customer) {
       const language = await customerLanguage(tx, link.userId);
-      await ctx.mailer.keep(
+      await notifyCustomer(
         tx,
+        link.userId,
+        'staff_signed_in',
         {
-          to: customer.email,
-          ...staffSignedInAsCustomer(language, {
-            at: now,
-            staffRef: staffReference(link.actorId),
-            appUrl: ctx.config.appUrl,
-          }),
+          language,
+          at: now.toISOString(),
+          staffRef: staffReference(link.actorId),
+          appUrl: ctx.config.appUrl,
         },
         now,
       );

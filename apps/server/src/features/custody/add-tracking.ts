@@ -2,13 +2,12 @@
 // pages told, and the customer emailed in the language they asked in, kept with the record.
 import { eq } from 'drizzle-orm';
 import type { TrackingInput, TrackingRecord } from '@secure-vault/shared/custody';
-import { isLanguage } from '@secure-vault/shared/i18n';
 import type { AppContext } from '../../context.ts';
 import { deliveries, deliveryTracking } from '../../db/custody-schema.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { notifyUser } from '../../ledger/journal.ts';
-import { trackingUpdate } from '../../mail/custody-templates.ts';
+import { notifyCustomer } from '../../mail/notify.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
@@ -68,18 +67,18 @@ export async function addTracking(
     };
     // A tracking record is a step of the delivery the customer follows: they are told, as of
     // every status change, in the language they asked in — kept with the record.
-    await ctx.mailer.keep(
+    await notifyCustomer(
       tx,
+      delivery.userId,
+      'delivery_tracking',
       {
-        to: delivery.email,
-        ...trackingUpdate(isLanguage(delivery.language) ? delivery.language : 'en', {
-          itemName: delivery.itemName,
-          recipientName: delivery.recipientName,
-          status: record.status,
-          location: record.location,
-          message: record.message,
-          reference: delivery.id,
-        }),
+        language: delivery.language,
+        itemName: delivery.itemName,
+        recipientName: delivery.recipientName,
+        status: record.status,
+        location: record.location,
+        message: record.message,
+        reference: delivery.id,
       },
       now,
     );

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
 import { auditLog, profiles, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { kycApproved, kycRejected } from '../../mail/templates.ts';
+import { notifyCustomer } from '../../mail/notify.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
@@ -111,11 +111,18 @@ export async function decideKyc(
     await notifyUser(tx, userId, 'profile');
     // The customer's email is kept with the decision, in the language they submitted in.
     const language = await submissionLanguage(tx, userId);
-    const message =
-      decision.decision === 'approve'
-        ? kycApproved(language, ctx.config.appUrl)
-        : kycRejected(language, decision.reason, ctx.config.appUrl);
-    await ctx.mailer.keep(tx, { to: user.email, ...message }, now);
+    await notifyCustomer(
+      tx,
+      userId,
+      'kyc_decided',
+      {
+        language,
+        appUrl: ctx.config.appUrl,
+        decision: decision.decision === 'approve' ? 'approved' : 'rejected',
+        reason: decision.decision === 'approve' ? null : decision.reason,
+      },
+      now,
+    );
     return kycReviewOf(tx, userId);
   });
   runAfterAnswer(ctx, 'kyc_decision', async () => {

@@ -24,9 +24,8 @@ BEGIN
   END IF;
   UPDATE fixed_terms SET status = 'matured', matured_at = p_at WHERE id = p_id RETURNING * INTO v_term;
   PERFORM ledger_notify(v_term.user_id, 'valuables');
-  PERFORM mail_enqueue(u.email, 'fixed_term_matured', jsonb_build_object(
-      'language', v_term.language, 'term', fixed_term_json(v_term)), p_at, p_request)
-    FROM users u WHERE u.id = v_term.user_id;
+  PERFORM notify_customer(v_term.user_id, 'fixed_term_matured', jsonb_build_object(
+      'language', v_term.language, 'term', fixed_term_json(v_term)), p_at, p_request);
   RETURN fixed_term_json(v_term);
 END;
 $$;

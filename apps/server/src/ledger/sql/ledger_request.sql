@@ -52,9 +52,8 @@ BEGIN
   RETURNING * INTO v_row;
   -- A request is new on the customer's list; only a withdrawal has moved cash yet.
   PERFORM ledger_notify(p_user, 'requests');
-  PERFORM mail_enqueue(u.email, 'request_received', jsonb_build_object(
-      'language', p_language, 'transfer', transfer_json(v_row, p_user)), p_at, p_request)
-    FROM users u WHERE u.id = p_user;
+  PERFORM notify_customer(p_user, 'request_received', jsonb_build_object(
+      'language', p_language, 'transfer', transfer_json(v_row, p_user)), p_at, p_request);
   RETURN ledger_answer(p_user, p_key, 201, transfer_json(v_row, p_user) || coalesce(p_extra, '{}'),
     CASE WHEN p_type = 'withdrawal' THEN 'valuables' ELSE 'requests' END);
 END;

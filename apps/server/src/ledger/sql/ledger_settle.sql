@@ -77,9 +77,10 @@ BEGIN
     'amount', v_row.amount::text, 'byCustomer', p_customer IS NOT NULL), p_at);
   PERFORM ledger_notify(v_row.user_id, 'valuables');
   PERFORM ledger_notify(v_row.user_id, 'requests');
-  PERFORM mail_enqueue(u.email, 'request_decided', jsonb_build_object(
-      'language', v_row.language, 'transfer', transfer_json(v_row, v_row.user_id)), p_at, p_request)
-    FROM users u WHERE u.id = v_row.user_id AND v_row.type <> 'asset_transfer';
+  IF v_row.type <> 'asset_transfer' THEN
+    PERFORM notify_customer(v_row.user_id, 'request_decided', jsonb_build_object(
+        'language', v_row.language, 'transfer', transfer_json(v_row, v_row.user_id)), p_at, p_request);
+  END IF;
   v_body := CASE WHEN p_customer IS NULL THEN admin_transfer_json(v_row)
     ELSE transfer_json(v_row, p_customer) END;
   IF p_key IS NOT NULL THEN

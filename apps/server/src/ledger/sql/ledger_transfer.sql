@@ -141,11 +141,11 @@ BEGIN
   PERFORM ledger_notify(v_receiver, 'requests');
   PERFORM ledger_notify(p_user, 'requests');
   v_moved := transfer_json(v_row, p_user);
-  PERFORM mail_enqueue(v_sender_party->>'email', 'transfer_sent', jsonb_build_object(
+  PERFORM notify_customer(p_user, 'transfer_sent', jsonb_build_object(
     'language', p_language, 'transfer', v_moved,
     'counterparty', format('%s (%s)', v_receiver_party->>'masked', v_receiver_party->>'account')),
     p_at, p_request);
-  PERFORM mail_enqueue(v_receiver_party->>'email', 'transfer_received', jsonb_build_object(
+  PERFORM notify_customer(v_receiver, 'transfer_received', jsonb_build_object(
     'language', customer_language(v_receiver), 'transfer', v_moved,
     'counterparty', format('%s (%s)', v_sender_party->>'masked', v_sender_party->>'account')),
     p_at, p_request);

@@ -3,9 +3,8 @@
 CREATE OR REPLACE FUNCTION delivery_mail(p_delivery deliveries, p_at timestamptz, p_request text)
 RETURNS void
 LANGUAGE sql AS $$
-  SELECT mail_enqueue(u.email, 'delivery_update', jsonb_build_object(
+  SELECT notify_customer(p_delivery.user_id, 'delivery_update', jsonb_build_object(
       'language', p_delivery.language, 'itemName', p_delivery.item_name,
       'recipientName', p_delivery.recipient_name, 'status', p_delivery.status,
-      'reference', p_delivery.id), p_at, p_request)
-  FROM users u WHERE u.id = p_delivery.user_id;
+      'reference', p_delivery.id), p_at, p_request);
 $$;

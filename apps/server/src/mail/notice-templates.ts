@@ -1,0 +1,93 @@
+// The templates of the notices TypeScript changes queue with notify_customer (mail/notify.ts): a
+// KYC decision, a tracking record, a staff sign-in as the customer, a reset by staff, and the
+// security alerts. Each names its data's shape once, here: `noticeData` checks a notice's data
+// before it is kept, and the renderer checks it again when the mail is sent or the notice shown.
+import { z } from 'zod';
+import { trackingStatuses } from '@secure-vault/shared/custody';
+import { isLanguage, type Language } from '@secure-vault/shared/i18n';
+import { trackingUpdate } from './custody-templates.ts';
+import type { MailMessage } from './mailer.ts';
+import {
+  bankAccountAdded,
+  newSignIn,
+  notificationSettingsChanged,
+  passwordChanged,
+  twoFactorChanged,
+} from './security-templates.ts';
+import { staffSignedInAsCustomer } from './staff-access-templates.ts';
+import { kycApproved, kycRejected, passwordResetByStaff } from './templates.ts';
+
+type Rendered = Omit<MailMessage, 'to'>;
+
+const language = z.string().transform((value): Language => (isLanguage(value) ? value : 'en'));
+const at = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+const base = { language, appUrl: z.string() };
+const change = z.object({ ...base, at });
+
+/** Each notice kind's data, as the change that queues it writes it. */
+export const noticeSchemas = {
+  kyc_decided: z.object({
+    ...base,
+    decision: z.enum(['approved', 'rejected']),
+    reason: z.string().nullable(),
+  }),
+  delivery_tracking: z.object({
+    language,
+    itemName: z.string(),
+    recipientName: z.string(),
+    status: z.enum(trackingStatuses),
+    location: z.string().nullable(),
+    message: z.string().nullable(),
+    reference: z.string(),
+  }),
+  staff_signed_in: z.object({ ...base, at, staffRef: z.string() }),
+  password_reset_by_staff: z.object(base),
+  new_sign_in: z.object({ ...base, at, device: z.string(), network: z.string().nullable() }),
+  password_changed: change,
+  two_factor_changed: z.object({ ...base, at, enabled: z.boolean() }),
+  bank_account_added: z.object({ ...base, at, bankName: z.string(), ending: z.string() }),
+  notification_settings_changed: change,
+} as const;
+export type NoticeKind = keyof typeof noticeSchemas;
+export type NoticeData<K extends NoticeKind> = z.input<(typeof noticeSchemas)[K]>;
+
+export const noticeTemplates: { [K in NoticeKind]: (data: unknown) => Rendered } = {
+  kyc_decided: (data) => {
+    const notice = noticeSchemas.kyc_decided.parse(data);
+    return notice.decision === 'approved'
+      ? kycApproved(notice.language, notice.appUrl)
+      : kycRejected(notice.language, notice.reason ?? '', notice.appUrl);
+  },
+  delivery_tracking: (data) => {
+    const notice = noticeSchemas.delivery_tracking.parse(data);
+    return trackingUpdate(notice.language, notice);
+  },
+  staff_signed_in: (data) => {
+    const notice = noticeSchemas.staff_signed_in.parse(data);
+    return staffSignedInAsCustomer(notice.language, notice);
+  },
+  password_reset_by_staff: (data) => {
+    const notice = noticeSchemas.password_reset_by_staff.parse(data);
+    return passwordResetByStaff(notice.language, notice.appUrl);
+  },
+  new_sign_in: (data) => {
+    const notice = noticeSchemas.new_sign_in.parse(data);
+    return newSignIn(notice.language, notice);
+  },
+  password_changed: (data) => {
+    const notice = noticeSchemas.password_changed.parse(data);
+    return passwordChanged(notice.language, notice);
+  },
+  two_factor_changed: (data) => {
+    const notice = noticeSchemas.two_factor_changed.parse(data);
+    return twoFactorChanged(notice.language, notice);
+  },
+  bank_account_added: (data) => {
+    const notice = noticeSchemas.bank_account_added.parse(data);
+    return bankAccountAdded(notice.language, notice);
+  },
+  notification_settings_changed: (data) => {
+    const notice = noticeSchemas.notification_settings_changed.parse(data);
+    return notificationSettingsChanged(notice.language, notice);
+  },
+};
