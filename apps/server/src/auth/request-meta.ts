@@ -12,6 +12,8 @@ export interface RequestMeta {
   /** The User-Agent as one line of text (the text rule), at most 512 characters. */
   userAgent: string | null;
   language: Language;
+  /** The browser's own token (auth/known-devices.ts), on the routes that sign in. */
+  device?: string;
 }
 
 /**

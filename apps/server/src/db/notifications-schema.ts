@@ -3,7 +3,16 @@
 // browsers each account has signed in from, so a sign-in from a new one is told. Every change
 // needs a migration.
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   notificationCategories,
   optionalNotificationCategories,
@@ -30,7 +39,11 @@ export const notifications = pgTable(
   },
   (table) => [
     // The centre pages newest first, and the bell counts the unread, per customer.
-    index('notifications_user_created_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    index('notifications_user_created_idx').on(
+      table.userId,
+      table.createdAt.desc(),
+      table.id.desc(),
+    ),
     index('notifications_unread_idx')
       .on(table.userId)
       .where(sql`${table.readAt} is null`),

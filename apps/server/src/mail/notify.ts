@@ -4,6 +4,9 @@
 // its kind's schema before it is kept, so a notice can always be worded. Send the mail after
 // commit with `ctx.mailer.deliverQueued(at)`.
 import { sql } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
+import { runAfterAnswer } from '../auth/background-work.ts';
+import type { RequestMeta } from '../auth/request-meta.ts';
 import type { Tx } from '../db/in-transaction.ts';
 import { assertNoticing } from '../db/notices.ts';
 import { currentRequestId } from '../request-context.ts';
@@ -22,5 +25,29 @@ export async function notifyCustomer<K extends NoticeKind>(
   await tx.execute(
     sql`select notify_customer(${userId}::uuid, ${kind}::text, ${JSON.stringify(data)}::jsonb,
       ${at.toISOString()}::timestamptz, ${currentRequestId() ?? null}::text)`,
+  );
+}
+
+/** Sends what the running request queued, once it has answered (the job runner would, later). */
+export function sendQueuedAfterAnswer(ctx: AppContext, task: string, at: Date): void {
+  runAfterAnswer(ctx, task, async () => {
+    await ctx.mailer.deliverQueued(at);
+  });
+}
+
+/** The security notice of a password changed, by the customer or through a reset link. */
+export async function tellPasswordChanged(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+  meta: RequestMeta,
+  at: Date,
+): Promise<void> {
+  await notifyCustomer(
+    tx,
+    userId,
+    'password_changed',
+    { language: meta.language, appUrl: ctx.config.appUrl, at: at.toISOString() },
+    at,
   );
 }

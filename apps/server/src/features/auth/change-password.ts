@@ -10,6 +10,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { type RequestAuth, revokeSessions } from '../../auth/sessions.ts';
+import { sendQueuedAfterAnswer, tellPasswordChanged } from '../../mail/notify.ts';
 
 export async function changePassword(
   ctx: AppContext,
@@ -37,7 +38,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
 
-  await ctx.db.transaction(async (tx) => {
+  await ctx.database.transaction(async (tx) => {
     await forgetHits(tx, attempt.ids);
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, auth.user.id));
     await invalidateResetLinks(tx, auth.user.id, now);
@@ -54,5 +55,7 @@ export async function changePassword(
       details: { revokedSessions: revoked },
       at: now,
     });
+    await tellPasswordChanged(ctx, tx, auth.user.id, meta, now);
   });
+  sendQueuedAfterAnswer(ctx, 'password_changed_notice', now);
 }

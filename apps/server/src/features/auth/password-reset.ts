@@ -19,6 +19,8 @@ import {
 } from '../../auth/auth-tokens.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
+import { rememberDevice } from '../../auth/known-devices.ts';
+import { sendQueuedAfterAnswer, tellPasswordChanged } from '../../mail/notify.ts';
 import { claimGuess, secondFactorGuesses } from '../../auth/guess-limits.ts';
 import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
@@ -144,7 +146,7 @@ export async function completePasswordReset(
   const passwordHash = await hashPassword(input.password);
 
   // Any refusal inside throws, which rolls back the token's use: a wrong code leaves the link usable.
-  return ctx.db.transaction(async (tx) => {
+  const session = await ctx.database.transaction(async (tx) => {
     const token = await consumeAuthToken(tx, 'password_reset', input.token, now);
     if (!token) throw invalidLink();
     const [user] = await tx
@@ -180,6 +182,11 @@ export async function completePasswordReset(
       details: { revokedSessions: revoked, method },
       at: now,
     });
+    if (meta.device)
+      await rememberDevice(ctx, tx, user.id, meta.device, meta, { now, tell: false });
+    await tellPasswordChanged(ctx, tx, user.id, meta, now);
     return session;
   });
+  sendQueuedAfterAnswer(ctx, 'password_changed_notice', now);
+  return session;
 }

@@ -22,6 +22,7 @@ import {
   requestPasswordReset,
 } from './password-reset.ts';
 import { signIn } from './sign-in.ts';
+import { deviceOf, setDeviceCookie } from '../../auth/known-devices.ts';
 import { resendSignUpCode, signUp, verifySignUp } from './sign-up.ts';
 
 const accepted = { accepted: true as const };
@@ -41,8 +42,11 @@ function signingIn<Body>(ctx: AppContext, open: OpensSession<Body>) {
     caller: RequestAuth | null,
     reply: FastifyReply,
   ) => {
-    const session = await open(ctx, request.body, requestMeta(request), caller?.session.id ?? null);
+    const device = deviceOf(request);
+    const meta = { ...requestMeta(request), device: device.token };
+    const session = await open(ctx, request.body, meta, caller?.session.id ?? null);
     setSessionCookie(reply, session, ctx.clock.now());
+    setDeviceCookie(reply, device.token);
     return session.body;
   };
 }

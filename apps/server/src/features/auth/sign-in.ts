@@ -14,12 +14,17 @@ import type { RequestMeta } from '../../auth/request-meta.ts';
 import { dataKeysOf } from '../../auth/data-keys.ts';
 import { useSecondFactor } from '../../auth/second-factor.ts';
 import { createSession, type IssuedSession, revokeSession } from '../../auth/sessions.ts';
+import { rememberDevice } from '../../auth/known-devices.ts';
+import { sendQueuedAfterAnswer } from '../../mail/notify.ts';
 
 export interface SignInInput {
   email: string;
   password: string;
   totp?: string | undefined;
 }
+
+const rateLimited = () =>
+  new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please try again later.');
 
 export async function signIn(
   ctx: AppContext,
@@ -37,9 +42,6 @@ export async function signIn(
       details: { email: input.email, reason },
       at: now,
     });
-
-  const rateLimited = () =>
-    new AppError('RATE_LIMITED', 'Too many sign-in attempts. Please try again later.');
 
   // Counted as a failure up front and taken back on success, so parallel guesses cannot all
   // slip under a limit.
@@ -88,7 +90,7 @@ export async function signIn(
     attempt.ids.push(...codeAttempt.ids);
   }
 
-  const session = await ctx.db.transaction(async (tx) => {
+  const session = await ctx.database.transaction(async (tx) => {
     let method = 'password';
     if (user.totpSecret && input.totp) {
       const used = await useSecondFactor(tx, dataKeysOf(ctx.config), user, input.totp, now);
@@ -111,11 +113,14 @@ export async function signIn(
       details: { method },
       at: now,
     });
+    if (meta.device) await rememberDevice(ctx, tx, user.id, meta.device, meta, { now, tell: true });
     return issued;
   });
   if (!session) {
     await failed(user.id, 'second_factor');
     throw new AppError('TOTP_INVALID', 'That code is not valid. Please try again.');
   }
+  // A new browser's notice, when there is one, goes once the sign-in has answered.
+  sendQueuedAfterAnswer(ctx, 'new_sign_in_notice', now);
   return session;
 }

@@ -19,6 +19,7 @@ import {
   issueCode,
 } from '../../auth/one-time-codes.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { rememberDevice } from '../../auth/known-devices.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { createSession, type IssuedSession, revokeSession } from '../../auth/sessions.ts';
 
@@ -121,7 +122,7 @@ export async function verifySignUp(
 ): Promise<IssuedSession> {
   const now = ctx.clock.now();
   // Commits even when the code is wrong, so the wrong try is counted; the error is thrown after.
-  const outcome = await ctx.db.transaction(async (tx): Promise<VerifyOutcome> => {
+  const outcome = await ctx.database.transaction(async (tx): Promise<VerifyOutcome> => {
     const [pending] = await tx
       .select()
       .from(pendingSignUps)
@@ -150,6 +151,7 @@ export async function verifySignUp(
     });
     if (previousSessionId) await revokeSession(tx, previousSessionId, now);
     const session = await createSession(tx, { userId, now, userAgent: meta.userAgent });
+    if (meta.device) await rememberDevice(ctx, tx, userId, meta.device, meta, { now, tell: false });
     await writeAudit(tx, {
       action: 'auth.sign_up',
       actorId: userId,

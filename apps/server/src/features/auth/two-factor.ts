@@ -17,6 +17,8 @@ import {
   type RequestAuth,
 } from '../../auth/sessions.ts';
 import { generateTotpSecret, matchTotp, otpauthUri } from '../../auth/totp.ts';
+import type { Tx } from '../../db/in-transaction.ts';
+import { notifyCustomer, sendQueuedAfterAnswer } from '../../mail/notify.ts';
 
 const alreadyOn = () => new AppError('CONFLICT', 'Two-factor sign-in is already on.');
 const wrongCode = () => new AppError('TOTP_INVALID', 'That code is not valid. Please try again.');
@@ -61,7 +63,7 @@ export async function enableTwoFactor(
 ): Promise<{ recoveryCodes: string[] }> {
   const now = ctx.clock.now();
   const tries = await countTry(ctx, auth.user.id, meta, now);
-  return ctx.db.transaction(async (tx) => {
+  const enabled = await ctx.database.transaction(async (tx) => {
     const [user] = await tx
       .select({ totpSecret: users.totpSecret, totpPendingSecret: users.totpPendingSecret })
       .from(users)
@@ -93,8 +95,11 @@ export async function enableTwoFactor(
       ip: meta.ip,
       at: now,
     });
+    await tellTwoFactor(ctx, tx, auth.user.id, meta, now, true);
     return { recoveryCodes: codes };
   });
+  sendQueuedAfterAnswer(ctx, 'two_factor_notice', now);
+  return enabled;
 }
 
 export async function disableTwoFactor(
@@ -105,7 +110,7 @@ export async function disableTwoFactor(
 ): Promise<void> {
   const now = ctx.clock.now();
   const tries = await countTry(ctx, auth.user.id, meta, now);
-  await ctx.db.transaction(async (tx) => {
+  await ctx.database.transaction(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, totpSecret: users.totpSecret, totpLastStep: users.totpLastStep })
       .from(users)
@@ -130,5 +135,25 @@ export async function disableTwoFactor(
       details: { method: used },
       at: now,
     });
+    await tellTwoFactor(ctx, tx, auth.user.id, meta, now, false);
   });
+  sendQueuedAfterAnswer(ctx, 'two_factor_notice', now);
+}
+
+/** The security notice of two-factor sign-in turned on or off. */
+function tellTwoFactor(
+  ctx: AppContext,
+  tx: Tx,
+  userId: string,
+  meta: RequestMeta,
+  at: Date,
+  enabled: boolean,
+): Promise<void> {
+  const data = {
+    language: meta.language,
+    appUrl: ctx.config.appUrl,
+    at: at.toISOString(),
+    enabled,
+  };
+  return notifyCustomer(tx, userId, 'two_factor_changed', data, at);
 }

@@ -189,6 +189,21 @@ describe('registering a bank account', () => {
     expect(JSON.stringify(audit[0]?.details)).not.toContain('WEST');
   });
 
+  it('tells the customer by mail and in the centre that a bank account was added', async () => {
+    const customer = await verifiedCustomer();
+    await registered(customer);
+    const mail = await lastMail(t, customer.email);
+    expect(mail?.subject).toBe('A bank account was added — Secure Vault');
+    expect(mail?.text).toContain('Emirates NBD');
+    expect(mail?.text).toContain('ending 5432');
+    expect(mail?.text).not.toContain('WEST12345698765432');
+    const notices = await api(t, 'GET', '/me/notifications', undefined, customer.cookie);
+    expect(notices.json().items[0]).toMatchObject({
+      kind: 'bank_account_added',
+      category: 'security',
+    });
+  });
+
   it('mails the code in Arabic from an Arabic page', async () => {
     const customer = await verifiedCustomer();
     expect((await sendCode(customer, details, 'ar')).statusCode).toBe(202);

@@ -9,6 +9,7 @@ import { bankAccounts } from '../../db/banking-schema.ts';
 import { type AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { notifyUser } from '../../ledger/journal.ts';
+import { notifyCustomer, sendQueuedAfterAnswer } from '../../mail/notify.ts';
 import { checkCode, codeError } from '../../auth/one-time-codes.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { BankingUser } from './account-lookups.ts';
@@ -73,8 +74,22 @@ export async function registerBankAccount(
     });
     // The customer's other tabs list their bank accounts anew (the `requests` topic).
     await notifyUser(tx, user.id, 'requests');
+    await notifyCustomer(
+      tx,
+      user.id,
+      'bank_account_added',
+      {
+        language: meta.language,
+        appUrl: ctx.config.appUrl,
+        at: now.toISOString(),
+        bankName: row.bankName,
+        ending: row.iban.slice(-4),
+      },
+      now,
+    );
     return { kind: 'ok', account: toBankAccount(row) };
   });
   if (outcome.kind === 'error') throw outcome.error;
+  sendQueuedAfterAnswer(ctx, 'bank_account_notice', now);
   return outcome.account;
 }

@@ -100,21 +100,18 @@ export async function unreadCount(ctx: AppContext, userId: string): Promise<{ un
 }
 
 /** Marks one notice read (once: a second time keeps the first time), or every unread one. */
-export async function markRead(
-  ctx: AppContext,
-  userId: string,
-  id: string | 'all',
-): Promise<void> {
+export async function markRead(ctx: AppContext, userId: string, id: string | null): Promise<void> {
   const now = ctx.clock.now();
   await ctx.database.transaction(async (tx) => {
     const mine = eq(notifications.userId, userId);
-    const which = id === 'all' ? and(mine, isNull(notifications.readAt)) : and(mine, eq(notifications.id, id));
+    const which =
+      id === null ? and(mine, isNull(notifications.readAt)) : and(mine, eq(notifications.id, id));
     const marked = await tx
       .update(notifications)
       .set({ readAt: sql`coalesce(${notifications.readAt}, ${now.toISOString()}::timestamptz)` })
       .where(which)
       .returning({ id: notifications.id });
-    if (id !== 'all' && marked.length === 0) {
+    if (id !== null && marked.length === 0) {
       throw new AppError('NOT_FOUND', 'This notification was not found.');
     }
     // The customer's other tabs and the bell hear of it.

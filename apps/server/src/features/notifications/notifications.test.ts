@@ -94,7 +94,11 @@ describe('the notification centre', () => {
       userId: customer.userId,
       kind: 'password_changed',
       category: 'security' as const,
-      data: { language: 'en', appUrl: 'https://vault.test', at: new Date(at + i * 1000).toISOString() },
+      data: {
+        language: 'en',
+        appUrl: 'https://vault.test',
+        at: new Date(at + i * 1000).toISOString(),
+      },
       createdAt: new Date(at + i * 1000),
     }));
     await t.ctx.db.insert(notifications).values(rows);
@@ -186,8 +190,8 @@ describe('mail preferences', () => {
         sql`select notify_customer(${customer.userId}::uuid, 'made_up', '{}'::jsonb, now(), null)`,
       ),
     ).rejects.toThrow();
-    expect(
-      await t.ctx.db.select().from(mailQueue).where(eq(mailQueue.to, customer.email)),
-    ).toEqual([]);
+    expect(await t.ctx.db.select().from(mailQueue).where(eq(mailQueue.to, customer.email))).toEqual(
+      [],
+    );
   });
 });

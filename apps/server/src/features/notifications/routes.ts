@@ -24,7 +24,7 @@ export function notificationRoutes(app: FastifyInstance, ctx: AppContext): void 
     return null;
   });
   route(app, notifications.markAllNotificationsRead, async (request, auth) => {
-    await markRead(ctx, auth.user.id, 'all');
+    await markRead(ctx, auth.user.id, null);
     return null;
   });
   route(app, notifications.getNotificationPreferences, (request, auth) =>
