@@ -12,8 +12,11 @@ import { z } from 'zod';
 export const notificationCategories = ['security', 'money', 'custody', 'kyc'] as const;
 export type NotificationCategory = (typeof notificationCategories)[number];
 /** The categories whose mail a customer may turn off. */
-export const optionalNotificationCategories = ['money', 'custody', 'kyc'] as const satisfies
-  readonly NotificationCategory[];
+export const optionalNotificationCategories = [
+  'money',
+  'custody',
+  'kyc',
+] as const satisfies readonly NotificationCategory[];
 export type OptionalNotificationCategory = (typeof optionalNotificationCategories)[number];
 
 /**

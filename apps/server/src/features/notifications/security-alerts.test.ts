@@ -99,9 +99,9 @@ describe('a sign-in from a new browser', () => {
         'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1',
       ),
     ).toBe('Safari on iOS');
-    expect(deviceName('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0')).toBe(
-      'Firefox on Linux',
-    );
+    expect(
+      deviceName('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'),
+    ).toBe('Firefox on Linux');
     expect(deviceName(null)).toBe('A browser');
     expect(networkOf('198.51.100.23')).toBe('198.51.100.x');
     expect(networkOf('2001:db8:85a3:8d3:1319:8a2e:370:7348')).toBe('2001:db8:85a3::/48');
