@@ -86,4 +86,15 @@ describe('NotificationBell', () => {
     ).toBeVisible();
     expect(screen.getByTestId('notification-badge')).toHaveTextContent(/^3$/);
   });
+
+  // The badge's number is what a voice user says (WCAG 2.5.3), so the name holds it even where
+  // Arabic words one and two without a numeral.
+  it('keeps the number in the Arabic dual', async () => {
+    await i18next.changeLanguage('ar');
+    await loadCatalogs(['app']);
+    renderBell(2);
+    expect(
+      await screen.findByRole('link', { name: 'الإشعارات، إشعاران غير مقروءين (2)' }),
+    ).toBeVisible();
+  });
 });
