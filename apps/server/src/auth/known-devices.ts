@@ -20,7 +20,7 @@ const deviceCookieMaxAge = 400 * 24 * 60 * 60;
 const devicePattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** The browser's own token: its cookie when it has a well-formed one, else a new one. */
-export function deviceOf(request: FastifyRequest): { token: string; isNew: boolean } {
+export function deviceTokenOf(request: FastifyRequest): { token: string; isNew: boolean } {
   const token = request.cookies[deviceCookieName];
   if (token && devicePattern.test(token)) return { token, isNew: false };
   return { token: randomBytes(32).toString('base64url'), isNew: true };
@@ -52,12 +52,16 @@ const systems: readonly (readonly [RegExp, string])[] = [
   [/Linux/, 'Linux'],
 ];
 
-/** "Chrome on Windows": the browser and system a User-Agent names, in coarse terms. */
-export function deviceName(userAgent: string | null): string {
+/** The browser and system a User-Agent names, in coarse terms ("Chrome", "Windows"), if it does. */
+export function deviceOf(userAgent: string | null): {
+  browser: string | null;
+  system: string | null;
+} {
   const ua = userAgent ?? '';
-  const browser = browsers.find(([pattern]) => pattern.test(ua))?.[1] ?? 'A browser';
-  const system = systems.find(([pattern]) => pattern.test(ua))?.[1];
-  return system ? `${browser} on ${system}` : browser;
+  return {
+    browser: browsers.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
+    system: systems.find(([pattern]) => pattern.test(ua))?.[1] ?? null,
+  };
 }
 
 /** The network in coarse terms: an IPv4 address's first three parts, an IPv6 one's first three groups. */
@@ -107,7 +111,7 @@ export async function rememberDevice(
       language: meta.language,
       appUrl: ctx.config.appUrl,
       at: now.toISOString(),
-      device: deviceName(meta.userAgent),
+      ...deviceOf(meta.userAgent),
       network: networkOf(meta.ip),
     },
     now,

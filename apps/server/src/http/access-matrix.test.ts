@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kycDocuments, kycVerifications } from '../db/kyc-schema.ts';
 import { bankAccounts, transfers } from '../db/banking-schema.ts';
 import { deliveries } from '../db/custody-schema.ts';
+import { notifications } from '../db/notifications-schema.ts';
 import { staffProposals } from '../db/approvals-schema.ts';
 import { mailQueue, profiles, sessions } from '../db/schema.ts';
 import { ledgerEntries, valuables } from '../db/vault-schema.ts';
@@ -142,6 +143,13 @@ beforeAll(async () => {
   );
   if (saved.statusCode !== 201) throw new Error(`saved recipient: ${saved.body}`);
   ownerIds.recipients = saved.json<{ id: string }>().id;
+  // A notice of the owner's (their withdrawal's): what marking one read names by id.
+  const [notice] = await t.ctx.db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(eq(notifications.userId, owner.userId))
+    .limit(1);
+  ownerIds.notifications = notice?.id ?? '';
   // A pending delivery of the owner's: what the customer's cancel and staff's status and
   // tracking routes name by id.
   const [silver] = await t.ctx.db

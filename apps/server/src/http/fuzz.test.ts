@@ -366,6 +366,10 @@ function paramValue(url: string, name: string): { canonical: string; any: fc.Arb
   if (name === 'id' && url.includes('/me/deposits/bank/')) {
     return { canonical: unknownId, any: fc.uuid() };
   }
+  // Notices: none of these exist (notifications.test.ts marks real ones read).
+  if (name === 'id' && url.includes('/me/notifications/')) {
+    return { canonical: unknownId, any: fc.uuid() };
+  }
   // Saved recipients: none of these exist (renaming and removal answer NOT_FOUND).
   if (name === 'id' && url.includes('/me/recipients/')) {
     return { canonical: unknownId, any: fc.uuid() };

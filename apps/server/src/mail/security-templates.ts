@@ -35,21 +35,33 @@ function notYou(language: Language, appUrl: string): string {
 }
 
 export interface NewSignInNotice {
-  /** "Chrome on Windows": the browser and system, in coarse terms. */
-  device: string;
+  /** The browser and system in coarse terms ("Chrome", "Windows"), where the browser said. */
+  browser: string | null;
+  system: string | null;
   /** The network in coarse terms ("203.0.113.x"), or null when the address was not known. */
   network: string | null;
   at: Date;
   appUrl: string;
 }
 
+/** "Chrome on Windows", "متصفح Chrome على Windows": product names stay as they are written. */
+function deviceWords(language: Language, { browser, system }: NewSignInNotice): string {
+  if (language === 'ar') {
+    const named = browser ? `متصفح \u2066${browser}\u2069` : 'متصفح';
+    return system ? `${named} على \u2066${system}\u2069` : named;
+  }
+  const named = browser ?? 'A browser';
+  return system ? `${named} on ${system}` : named;
+}
+
 export function newSignIn(language: Language, notice: NewSignInNotice): Rendered {
   const when = mailTime(language, notice.at);
+  const device = deviceWords(language, notice);
   if (language === 'ar') {
     const from = notice.network ? ` من الشبكة \u2066${notice.network}\u2069` : '';
     return render('ar', 'تسجيل دخول من جهاز جديد — Secure Vault', [
       'مرحباً،',
-      `تم تسجيل الدخول إلى حسابك من جهاز أو متصفح جديد: ${notice.device}${from}، بتاريخ ${when}.`,
+      `تم تسجيل الدخول إلى حسابك من جهاز أو متصفح جديد: ${device}${from}، بتاريخ ${when}.`,
       'إذا كنت أنت، فلا داعي لفعل أي شيء.',
       notYou('ar', notice.appUrl),
       signature.ar,
@@ -58,7 +70,7 @@ export function newSignIn(language: Language, notice: NewSignInNotice): Rendered
   const from = notice.network ? ` from the network ${notice.network}` : '';
   return render('en', 'New sign-in to your account — Secure Vault', [
     'Hello,',
-    `Your account was signed in to from a new device or browser: ${notice.device}${from}, on ${when}.`,
+    `Your account was signed in to from a new device or browser: ${device}${from}, on ${when}.`,
     'If this was you, there is nothing to do.',
     notYou('en', notice.appUrl),
     signature.en,

@@ -151,5 +151,6 @@ export async function signUpStaff(t: TestApp): Promise<Staff> {
   const staff = await signUp(t, uniqueEmail('staff'));
   await grantAdmin(t, staff.userId);
   const { secret } = await enableTwoFactor(t, staff.cookie);
+  await backgroundWorkSettled(t.ctx);
   return { ...staff, secret };
 }

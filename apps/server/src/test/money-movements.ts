@@ -4,6 +4,7 @@
 // money calls as the web app makes them, each with its own Idempotency-Key unless one is given.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { backgroundWorkSettled } from '../auth/background-work.ts';
 import { bankAccounts } from '../db/banking-schema.ts';
 import { kycVerifications } from '../db/kyc-schema.ts';
 import { profiles } from '../db/schema.ts';
@@ -57,6 +58,9 @@ export async function createStaffMember(t: TestApp): Promise<Customer> {
   const staff = await createCustomer(t, { label: 'staff' });
   await grantAdmin(t, staff.userId);
   await enableTwoFactor(t, staff.cookie);
+  // Turning two-factor on mails a security notice after its answer: it is sent before the test
+  // looks at the mail queue.
+  await backgroundWorkSettled(t.ctx);
   return staff;
 }
 

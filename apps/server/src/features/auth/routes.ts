@@ -22,7 +22,7 @@ import {
   requestPasswordReset,
 } from './password-reset.ts';
 import { signIn } from './sign-in.ts';
-import { deviceOf, setDeviceCookie } from '../../auth/known-devices.ts';
+import { deviceTokenOf, setDeviceCookie } from '../../auth/known-devices.ts';
 import { resendSignUpCode, signUp, verifySignUp } from './sign-up.ts';
 
 const accepted = { accepted: true as const };
@@ -42,7 +42,7 @@ function signingIn<Body>(ctx: AppContext, open: OpensSession<Body>) {
     caller: RequestAuth | null,
     reply: FastifyReply,
   ) => {
-    const device = deviceOf(request);
+    const device = deviceTokenOf(request);
     const meta = { ...requestMeta(request), device: device.token };
     const session = await open(ctx, request.body, meta, caller?.session.id ?? null);
     setSessionCookie(reply, session, ctx.clock.now());

@@ -36,24 +36,34 @@ const linkOf: Record<string, string> = {
 
 const brand = / — Secure Vault$/;
 
-/**
- * The notice as its mail says it, in `language`: the subject without the brand, and the
- * paragraphs between the greeting and the signature.
- */
+/** The notice as its mail says it, in `language`. */
 export function noticeOf(row: NoticeRow, language: Language): Notification {
-  const data = typeof row.data === 'object' && row.data !== null ? row.data : {};
-  const mail = renderTemplate(row.kind, { ...data, language });
-  const paragraphs = mail.text.split('\n\n');
+  const worded = wordingOf(row, language);
   return {
     id: row.id,
     kind: row.kind,
     category: row.category,
-    title: mail.subject.replace(brand, ''),
-    body: paragraphs.slice(1, -1),
+    ...worded,
     link: linkOf[row.kind] ?? null,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   };
+}
+
+const untitled: Record<Language, string> = { en: 'Notice', ar: 'إشعار' };
+
+/**
+ * The subject without the brand, and the paragraphs between the greeting and the signature. A
+ * notice whose data its template no longer reads is shown untitled rather than failing the list.
+ */
+function wordingOf(row: NoticeRow, language: Language): { title: string; body: string[] } {
+  const data = typeof row.data === 'object' && row.data !== null ? row.data : {};
+  try {
+    const mail = renderTemplate(row.kind, { ...data, language });
+    return { title: mail.subject.replace(brand, ''), body: mail.text.split('\n\n').slice(1, -1) };
+  } catch {
+    return { title: untitled[language], body: [] };
+  }
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

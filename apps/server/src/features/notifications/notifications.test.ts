@@ -116,6 +116,20 @@ describe('the notification centre', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('VALIDATION');
   });
+  it('shows a notice its template can no longer word as untitled, never failing the list', async () => {
+    const customer = await createCustomer(t);
+    await t.ctx.db.insert(notifications).values({
+      userId: customer.userId,
+      kind: 'password_changed',
+      category: 'security',
+      data: { language: 'en' },
+      createdAt: t.ctx.clock.now(),
+    });
+    const res = await list(customer);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().items[0]).toMatchObject({ title: 'Notice', body: [] });
+    expect((await list(customer, '', 'ar')).json().items[0].title).toBe('إشعار');
+  });
 });
 
 describe('mail preferences', () => {

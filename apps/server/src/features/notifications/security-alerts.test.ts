@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { backgroundWorkSettled } from '../../auth/background-work.ts';
-import { deviceCookieName, deviceName, networkOf } from '../../auth/known-devices.ts';
+import { deviceCookieName, deviceOf, networkOf } from '../../auth/known-devices.ts';
 import {
   call,
   enableTwoFactor,
@@ -80,7 +80,7 @@ describe('a sign-in from a new browser', () => {
     const mail = await lastMail(t, user.email);
     expect(await mailCount(t, user.email)).toBe(before + 1);
     expect(mail?.subject).toBe('تسجيل دخول من جهاز جديد — Secure Vault');
-    expect(mail?.text).toContain('Chrome on Windows');
+    expect(mail?.text).toContain('متصفح \u2066Chrome\u2069 على \u2066Windows\u2069');
     expect(mail?.text).toContain('203.0.113.x');
     expect(mail?.text).not.toContain('203.0.113.77');
     expect(mail?.text).toContain('/settings/sessions');
@@ -90,19 +90,20 @@ describe('a sign-in from a new browser', () => {
       category: 'security',
       title: 'New sign-in to your account',
     });
+    expect(notice?.body[0]).toContain('Chrome on Windows from the network 203.0.113.x');
   });
 
   it('names browsers and networks in coarse terms only', () => {
-    expect(deviceName(chromeOnWindows)).toBe('Chrome on Windows');
+    expect(deviceOf(chromeOnWindows)).toEqual({ browser: 'Chrome', system: 'Windows' });
     expect(
-      deviceName(
+      deviceOf(
         'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1',
       ),
-    ).toBe('Safari on iOS');
+    ).toEqual({ browser: 'Safari', system: 'iOS' });
     expect(
-      deviceName('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'),
-    ).toBe('Firefox on Linux');
-    expect(deviceName(null)).toBe('A browser');
+      deviceOf('Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'),
+    ).toEqual({ browser: 'Firefox', system: 'Linux' });
+    expect(deviceOf(null)).toEqual({ browser: null, system: null });
     expect(networkOf('198.51.100.23')).toBe('198.51.100.x');
     expect(networkOf('2001:db8:85a3:8d3:1319:8a2e:370:7348')).toBe('2001:db8:85a3::/48');
     expect(networkOf(null)).toBeNull();
