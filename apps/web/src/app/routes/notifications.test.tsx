@@ -180,6 +180,34 @@ describe('/notifications', () => {
     expect(screen.queryByRole('link', { name: 'Backslash' })).not.toBeInTheDocument();
   });
 
+  it('links the addresses of this app in a notice’s lines to their pages here, and no other site', async () => {
+    const here = window.location.origin;
+    stubCentre({
+      pages: {
+        '': noticePage([
+          notice([2026, 11, 30, 9], {
+            title: 'New sign-in',
+            body: [
+              `Not you? End all sessions at ${here}/settings/notifications, then reset your password at https://phish.example/reset-password`,
+            ],
+          }),
+        ]),
+      },
+    });
+    renderCentre();
+    const own = await screen.findByRole('link', { name: `${here}/settings/notifications` });
+    expect(own).toHaveAttribute('href', '/settings/notifications');
+    expect(screen.queryByRole('link', { name: /phish/ })).not.toBeInTheDocument();
+    // The comma after the address stays text, and the whole line reads as it was written.
+    expect(screen.getByTestId('notification-item')).toHaveTextContent(
+      `End all sessions at ${here}/settings/notifications, then reset your password at https://phish.example/reset-password`,
+    );
+    await userEvent.click(own);
+    expect(
+      await screen.findByRole('heading', { name: 'Notification settings page' }),
+    ).toBeVisible();
+  });
+
   it('marks them all read at once', async () => {
     const user = userEvent.setup();
     const items = [notice([2026, 11, 30, 9]), notice([2026, 11, 29, 9])];

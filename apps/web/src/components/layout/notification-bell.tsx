@@ -1,6 +1,6 @@
 // The header's bell (the notification centre, DESIGN §5): a link to /notifications carrying how
 // many notices are unread, as a badge (none at 0, "99+" past 99) and in its name for screen
-// readers ("Notifications, 3 unread"). The `notifications` realtime topic refreshes the count
+// readers ("Notifications, 3 unread"; "Notifications, 99+ unread" past 99). The `notifications` realtime topic refreshes the count
 // (lib/change-keys.ts), so a notice made anywhere shows here at once.
 import { NavLink } from 'react-router';
 import { Bell } from 'lucide-react';
@@ -26,7 +26,13 @@ export function NotificationBell() {
   const { data } = useApiQuery(notifications.getUnreadNotifications);
   // Until the count answers, and if it fails, the bell is a plain link to the centre.
   const count = data?.unread ?? 0;
-  const label = count > 0 ? t('header.notificationsUnread', { count }) : t('header.notifications');
+  // Past the badge's most, the name says what the badge shows ("99+"), so a voice user can say it.
+  const label =
+    count > badgeMax
+      ? t('header.notificationsOverMax', { shown: badgeText(count) })
+      : count > 0
+        ? t('header.notificationsUnread', { count })
+        : t('header.notifications');
 
   return (
     <NavLink
@@ -45,7 +51,7 @@ export function NotificationBell() {
       {count > 0 ? (
         <span
           aria-hidden
-          className="absolute -top-1 -end-1 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-semibold tabular-nums text-accent-foreground ring-2 ring-background"
+          className="absolute -top-1 end-0 inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-semibold tabular-nums text-accent-foreground ring-2 ring-background"
           data-testid="notification-badge"
         >
           {badgeText(count)}

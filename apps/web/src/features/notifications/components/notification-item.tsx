@@ -118,10 +118,47 @@ function NoticeText({ notification }: { notification: Notification }) {
       <div className="grid gap-0.5 text-sm text-muted-foreground">
         {body.map((line, index) => (
           <p key={index} className="break-words">
-            {line}
+            <LineWithLinks line={line} />
           </p>
         ))}
       </div>
     </>
   );
+}
+
+/** An address in a notice's line, and what may trail it without being part of it. */
+const addressPattern = /(https?:\/\/[^\s]+?)([.,;:!?)]*)(?=\s|$)/g;
+
+/**
+ * A line as its mail wrote it, with each address of this app (same origin) a link to its page
+ * here: "End all sessions at …/settings/sessions" opens Sessions. Other addresses stay text.
+ */
+function LineWithLinks({ line }: { line: string }) {
+  const parts: React.ReactNode[] = [];
+  let last = 0;
+  for (const match of line.matchAll(addressPattern)) {
+    const [, address = '', trailing = ''] = match;
+    const path = samePagePath(address);
+    if (path === null) continue;
+    parts.push(
+      line.slice(last, match.index),
+      <Link key={match.index} to={path} className="relative z-10 underline underline-offset-2">
+        {address}
+      </Link>,
+      trailing,
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(line.slice(last));
+  return <>{parts}</>;
+}
+
+/** The path of an address on this app's own origin, or null for any other. */
+function samePagePath(address: string): string | null {
+  try {
+    const url = new URL(address);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
 }
