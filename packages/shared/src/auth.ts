@@ -63,6 +63,19 @@ export const changePasswordSchema = z.strictObject({
 
 export const totpCodeSchema = z.strictObject({ code: totpSchema });
 
+/**
+ * The password again, before a change of security settings (ASVS re-authentication): turning
+ * two-factor on and ending sessions need a session whose password was given in the last
+ * `confirmationLifetimeMs` (its sign-in counts), else they answer REAUTH_REQUIRED.
+ */
+export const confirmPasswordSchema = z.strictObject({
+  password: secretText('auth:errors.passwordRequired')
+    .min(1, 'auth:errors.passwordRequired')
+    .max(256),
+});
+/** How long a password given (at sign-in or to confirm) lets security settings change. */
+export const confirmationLifetimeMs = 10 * 60_000;
+
 export const sessionUserSchema = z.object({ id: z.uuid(), email: z.string() });
 
 export const sessionSchema = z.object({

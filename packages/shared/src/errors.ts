@@ -36,6 +36,8 @@ export const errorCodes = {
   TOTP_INVALID: 400,
   /** The current password given to change it is wrong (400, not 401: the session is fine). */
   PASSWORD_INCORRECT: 400,
+  /** A change of security settings needs the password given again (auth/contracts confirmPassword). */
+  REAUTH_REQUIRED: 403,
   // Vault and trading
   INSUFFICIENT_CASH: 422,
   INSUFFICIENT_HOLDING: 422,

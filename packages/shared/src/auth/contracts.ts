@@ -8,6 +8,7 @@ import { noBody, noContent } from '../contract-schemas.ts';
 import {
   acceptedSchema,
   changePasswordSchema,
+  confirmPasswordSchema,
   currentSessionSchema,
   impersonationCompleteSchema,
   impersonationEndSchema,
@@ -200,6 +201,22 @@ export const changePassword = defineContract({
   changes: ['sessions'],
 });
 
+export const confirmPassword = defineContract({
+  method: 'POST',
+  path: '/api/v1/auth/confirm-password',
+  access: 'user',
+  tag,
+  summary: 'Give the password again, so this session may change security settings for a while',
+  description:
+    'Turning two-factor on and ending sessions answer REAUTH_REQUIRED when the session’s password was last given (at sign-in or here) more than 10 minutes ago. A wrong password is PASSWORD_INCORRECT; tries are limited per account and per address.',
+  body: confirmPasswordSchema,
+  status: 204,
+  response: noContent,
+  errors: ['PASSWORD_INCORRECT'],
+  refusesImpersonation: true,
+  changes: [],
+});
+
 export const getSessions = defineContract({
   method: 'GET',
   path: '/api/v1/auth/sessions',
@@ -220,7 +237,7 @@ export const revokeSession = defineContract({
   params: z.strictObject({ id: z.uuid() }),
   status: 204,
   response: noContent,
-  errors: ['NOT_FOUND'],
+  errors: ['NOT_FOUND', 'REAUTH_REQUIRED'],
   refusesImpersonation: true,
   changes: ['sessions'],
 });
@@ -234,7 +251,7 @@ export const revokeOtherSessions = defineContract({
   body: noBody,
   status: 204,
   response: noContent,
-  errors: [],
+  errors: ['REAUTH_REQUIRED'],
   refusesImpersonation: true,
   changes: ['sessions'],
 });
@@ -248,7 +265,7 @@ export const setUpTwoFactor = defineContract({
   body: noBody,
   status: 200,
   response: totpSetupSchema,
-  errors: ['CONFLICT'],
+  errors: ['CONFLICT', 'REAUTH_REQUIRED'],
   refusesImpersonation: true,
   // The new secret is not in use until totp/enable confirms it.
   changes: [],
