@@ -1,4 +1,5 @@
-// Where the account is signed in (DESIGN §4: the user may end other sessions).
+// Where the account is signed in (DESIGN §4: the user may end other sessions; ending one asks
+// for the password again when it was last given over 10 minutes ago, issue 28).
 import { Laptop, LogOut, MonitorSmartphone } from 'lucide-react';
 import type { SessionListItem } from '@secure-vault/shared/auth';
 import * as auth from '@secure-vault/shared/auth/contracts';
@@ -7,17 +8,19 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useApiMutation, useApiQuery } from '@/lib/api-query';
+import { useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { describeUserAgent } from '../describe-user-agent';
+import { useConfirmedMutation } from '../hooks/use-confirmed-mutation';
+import { ConfirmPasswordDialog } from './confirm-password-dialog';
 import { cardTitleClass } from './section';
 import { Tooltip } from '@/components/ui/tooltip';
 
 export function SessionsCard({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation(['settings', 'auth']);
   const sessions = useApiQuery(auth.getSessions);
-  const revokeOthers = useApiMutation(auth.revokeOtherSessions);
+  const revokeOthers = useConfirmedMutation(auth.revokeOtherSessions);
   const others = sessions.data?.filter((item) => !item.isCurrent) ?? [];
 
   return (
@@ -73,6 +76,7 @@ export function SessionsCard({ canManage }: { canManage: boolean }) {
                 t('sessions.endOthers')
               )}
             </Button>
+            <ConfirmPasswordDialog {...revokeOthers.confirmation} />
           </div>
         ) : null}
       </CardContent>
@@ -82,7 +86,7 @@ export function SessionsCard({ canManage }: { canManage: boolean }) {
 
 function SessionRow({ item, canManage }: { item: SessionListItem; canManage: boolean }) {
   const { t, i18n } = useTranslation(['settings', 'auth']);
-  const revoke = useApiMutation(auth.revokeSession);
+  const revoke = useConfirmedMutation(auth.revokeSession);
   const device = describeUserAgent(item.userAgent);
   const name =
     device.browser && device.os
@@ -156,6 +160,7 @@ function SessionRow({ item, canManage }: { item: SessionListItem; canManage: boo
           {t('sessions.end')}
         </Button>
       ) : null}
+      <ConfirmPasswordDialog {...revoke.confirmation} />
     </li>
   );
 }

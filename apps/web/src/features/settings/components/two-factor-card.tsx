@@ -1,5 +1,6 @@
 // Two-factor sign-in with an authenticator app (DESIGN §4): set up with a QR code or the secret
-// typed by hand, confirmed with a code; recovery codes shown once; turned off with a code.
+// typed by hand, confirmed with a code; recovery codes shown once; turned off with a code. Starting
+// set-up asks for the password again when it was last given over 10 minutes ago (issue 28).
 import { useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import * as auth from '@secure-vault/shared/auth/contracts';
@@ -7,9 +8,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorText } from '@/lib/api-error-text';
-import { useApiMutation } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { useConfirmedMutation } from '../hooks/use-confirmed-mutation';
+import { ConfirmPasswordDialog } from './confirm-password-dialog';
 import { RecoveryCodes } from './recovery-codes';
 import { cardTitleClass } from './section';
 import { TwoFactorDisableForm } from './two-factor-disable-form';
@@ -69,7 +71,7 @@ export function TwoFactorCard({ isOn }: { isOn: boolean }) {
 /** Two-factor is off: why to turn it on, and the button that asks for a new secret. */
 function StartSetup({ onStarted }: { onStarted: (setup: TwoFactorSetup) => void }) {
   const { t } = useTranslation(['settings', 'auth']);
-  const start = useApiMutation(auth.setUpTwoFactor);
+  const start = useConfirmedMutation(auth.setUpTwoFactor);
   return (
     <div className="grid gap-4">
       <p className="text-sm text-muted-foreground">{t('twoFactor.offExplanation')}</p>
@@ -89,6 +91,7 @@ function StartSetup({ onStarted }: { onStarted: (setup: TwoFactorSetup) => void 
         >
           {start.isPending ? <Spinner label={t('twoFactor.starting')} /> : t('twoFactor.setUp')}
         </Button>
+        <ConfirmPasswordDialog {...start.confirmation} />
       </div>
     </div>
   );
