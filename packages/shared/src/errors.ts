@@ -1,5 +1,5 @@
 // Error codes shared by the API and the web app. The server maps each code to an HTTP status;
-// the web app maps each code to a translated text (locales: `errors.<CODE>`).
+// the web app maps each code to a translated text (locales: `auth:codes.<CODE>`).
 
 export const errorCodes = {
   VALIDATION: 400,

@@ -64,6 +64,7 @@ export async function createSession(db: Db, input: NewSessionInput): Promise<Iss
     impersonatorId: input.impersonatorId ?? null,
     restoreSessionId: input.restoreSessionId ?? null,
     secondFactorAt: input.hasPassedSecondFactor ? input.now : null,
+    passwordConfirmedAt: input.impersonatorId ? null : input.now,
   });
   const auth = await findSession(db, token, input.now);
   if (!auth) throw new Error('the new session cannot be read back');

@@ -201,6 +201,12 @@ export const sessions = pgTable(
      * password reset, or the first code when two-factor was turned on in it); staff routes need it.
      */
     secondFactorAt: timestamptz('second_factor_at'),
+    /**
+     * When the customer last gave their password in this session (its sign-in, or confirming it
+     * again); security settings change only within `confirmationLifetimeMs` of it. Never for an
+     * impersonation: staff do not know the customer's password.
+     */
+    passwordConfirmedAt: timestamptz('password_confirmed_at'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId, table.createdAt)],
 );

@@ -8,10 +8,16 @@ import { requestMeta } from '../../auth/request-meta.ts';
 import { clearSessionCookie } from '../../auth/sessions.ts';
 import { route } from '../../http/route.ts';
 import { changePassword } from './change-password.ts';
+import { confirmPassword } from '../../auth/confirm-password.ts';
 import { getSessions, revokeOtherSessions, revokeOwnSession } from './manage-sessions.ts';
 import { disableTwoFactor, enableTwoFactor, setUpTwoFactor } from './two-factor.ts';
 
 export function accountRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, authApi.confirmPassword, async (request, auth) => {
+    await confirmPassword(ctx, auth, request.body.password, requestMeta(request));
+    return null;
+  });
+
   route(app, authApi.changePassword, async (request, auth) => {
     await changePassword(ctx, auth, request.body, requestMeta(request));
     return null;

@@ -3,11 +3,10 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
-import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import { invalidateResetLinks } from '../../auth/auth-tokens.ts';
-import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { checkOwnPassword } from '../../auth/confirm-password.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { type RequestAuth, revokeSessions } from '../../auth/sessions.ts';
 import { sendQueuedAfterAnswer, tellPasswordChanged } from '../../mail/notify.ts';
@@ -21,25 +20,10 @@ export async function changePassword(
   const now = ctx.clock.now();
   // Guessing the current password from a borrowed session is limited per user and per address;
   // not per email, which anyone can fill from the sign-in form (decision 010).
-  const attempt = await recordHits(ctx.db, ctx.config.dataKey, now, [
-    { limit: limits.passwordChangeUser, value: auth.user.id },
-    { limit: limits.signInIp, value: meta.ip },
-  ]);
-  if (attempt.over.length > 0) {
-    await forgetHits(ctx.db, attempt.ids);
-    throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
-  }
-  const [user] = await ctx.db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, auth.user.id));
-  if (!user || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    throw new AppError('PASSWORD_INCORRECT', 'Your current password is not correct.');
-  }
+  await checkOwnPassword(ctx, auth.user.id, input.currentPassword, meta);
   const passwordHash = await hashPassword(input.newPassword);
 
   await ctx.database.transaction(async (tx) => {
-    await forgetHits(tx, attempt.ids);
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, auth.user.id));
     await invalidateResetLinks(tx, auth.user.id, now);
     const revoked = await revokeSessions(tx, {

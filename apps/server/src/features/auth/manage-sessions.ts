@@ -4,6 +4,7 @@ import type { SessionListItem } from '@secure-vault/shared';
 import type { AppContext } from '../../context.ts';
 import { sessions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { requireRecentPassword } from '../../auth/confirm-password.ts';
 import { writeAudit } from '../../auth/audit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import {
@@ -54,6 +55,8 @@ export async function revokeOwnSession(
   meta: RequestMeta,
 ): Promise<{ isCurrent: boolean }> {
   const now = ctx.clock.now();
+  // Ending this session is signing out; ending another is a security change.
+  if (sessionId !== auth.session.id) await requireRecentPassword(ctx.db, auth, now);
   const revoked = await ctx.db.transaction(async (tx) => {
     const ended = await tx
       .update(sessions)
@@ -87,6 +90,7 @@ export async function revokeOtherSessions(
   meta: RequestMeta,
 ): Promise<void> {
   const now = ctx.clock.now();
+  await requireRecentPassword(ctx.db, auth, now);
   await ctx.db.transaction(async (tx) => {
     const count = await revokeSessions(tx, {
       userId: auth.user.id,

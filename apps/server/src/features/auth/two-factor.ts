@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { recoveryCodes, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { writeAudit } from '../../auth/audit.ts';
+import { requireRecentPassword } from '../../auth/confirm-password.ts';
 import { claimGuess, secondFactorGuesses } from '../../auth/guess-limits.ts';
 import { forgetHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
@@ -27,6 +28,7 @@ export async function setUpTwoFactor(
   ctx: AppContext,
   auth: RequestAuth,
 ): Promise<{ secret: string; otpauthUri: string }> {
+  await requireRecentPassword(ctx.db, auth, ctx.clock.now());
   const secret = generateTotpSecret();
   const updated = await ctx.db
     .update(users)
