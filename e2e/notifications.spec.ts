@@ -87,7 +87,8 @@ for (const language of ['en', 'ar'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(n.title);
       await expect(page.getByTestId('notification-day')).toHaveText([n.days.today]);
       const items = page.getByTestId('notification-item');
-      await expect(items.getByRole('link')).toHaveText([title.settings, title.newSignIn]);
+      const titles = items.getByRole('heading').getByRole('link');
+      await expect(titles).toHaveText([title.settings, title.newSignIn]);
       await expect(items.getByTestId('notification-unread')).toHaveCount(2);
       await expectAccessible();
 
