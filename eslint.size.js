@@ -20,7 +20,7 @@ const longFunctions = {
   'apps/web/src/app/routes/about.tsx': 161,
   'apps/web/src/app/routes/contact.tsx': 163,
   'apps/web/src/app/routes/crypto-list.tsx': 88,
-  'apps/web/src/app/routes/history.tsx': 107,
+  'apps/web/src/app/routes/history.tsx': 97,
   'apps/web/src/app/routes/landing.tsx': 113,
   'apps/web/src/app/routes/reset-password.tsx': 83,
   'apps/web/src/app/routes/what-we-do.tsx': 132,

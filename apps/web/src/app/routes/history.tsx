@@ -4,9 +4,10 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { ArrowLeft, Download, History, RefreshCw } from 'lucide-react';
+import { Download, History, RefreshCw } from 'lucide-react';
 import * as history from '@secure-vault/shared/history/contracts';
 import { paths } from '@secure-vault/shared/paths';
+import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -77,42 +78,32 @@ export default function HistoryRoute() {
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:py-10">
-      <div>
-        <Button asChild variant="ghost" size="sm" className="mb-4 -ms-3">
-          <Link to={paths.dashboard}>
-            <ArrowLeft aria-hidden className="rtl:rotate-180" />
-            {t('backToDashboard')}
-          </Link>
+      <PageHeader
+        back={{ to: paths.dashboard, label: t('backToDashboard') }}
+        title={t('title')}
+        subtitle={t('subtitle')}
+      >
+        <Button
+          variant="outline"
+          disabled={journal.isFetching}
+          onClick={() => void journal.refetch()}
+        >
+          <RefreshCw aria-hidden className={cn(isRefreshing && 'animate-spin')} />
+          {t('refresh')}
         </Button>
-        <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-          <div>
-            <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-            <p className="mt-2 text-muted-foreground">{t('subtitle')}</p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="outline"
-              disabled={journal.isFetching}
-              onClick={() => void journal.refetch()}
-            >
-              <RefreshCw aria-hidden className={cn(isRefreshing && 'animate-spin')} />
-              {t('refresh')}
-            </Button>
-            <Button asChild variant="outline">
-              <a
-                href={apiUrl(history.exportHistory, {
-                  query: historyExportQuery(query, currentLanguage()),
-                })}
-                download
-                data-testid="history-csv"
-              >
-                <Download aria-hidden />
-                {t('downloadCsv')}
-              </a>
-            </Button>
-          </div>
-        </div>
-      </div>
+        <Button asChild variant="outline">
+          <a
+            href={apiUrl(history.exportHistory, {
+              query: historyExportQuery(query, currentLanguage()),
+            })}
+            download
+            data-testid="history-csv"
+          >
+            <Download aria-hidden />
+            {t('downloadCsv')}
+          </a>
+        </Button>
+      </PageHeader>
 
       <HistorySummary summary={pages?.[0]?.summary} />
       <HistoryFiltersBar filters={filters} onChange={setFilters} />

@@ -5,10 +5,11 @@
 // notices without marking them (the server refuses it): what is new stays new for the customer.
 import { Link } from 'react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ArrowLeft, BellOff, CheckCheck, Eye, Settings } from 'lucide-react';
+import { BellOff, CheckCheck, Eye, Settings } from 'lucide-react';
 import * as notifications from '@secure-vault/shared/notifications/contracts';
 import { paths } from '@secure-vault/shared/paths';
 import { Alert } from '@/components/ui/alert';
+import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadError } from '@/components/ui/load-error';
@@ -112,50 +113,40 @@ function NotificationsHeader({
   const hasUnread = unread.data ? unread.data.unread > 0 : hasUnreadLoaded;
 
   return (
-    <div>
-      <Button asChild variant="ghost" size="sm" className="mb-4 -ms-3">
-        <Link to={paths.dashboard}>
-          <ArrowLeft aria-hidden className="rtl:rotate-180" />
-          {t('backToDashboard')}
+    <PageHeader
+      back={{ to: paths.dashboard, label: t('backToDashboard') }}
+      title={t('title')}
+      subtitle={t('subtitle')}
+    >
+      <Button
+        variant="outline"
+        disabled={!canMarkRead || !hasUnread || markAll.isPending}
+        onClick={() =>
+          markAll.mutate(undefined, {
+            onSuccess: () => toast.success(t('markedAll')),
+            onError: (error) =>
+              toast.error(t('markAllFailed'), {
+                description: apiErrorText(t, error, t('tryAgain')),
+              }),
+          })
+        }
+      >
+        {markAll.isPending ? (
+          <Spinner label={t('markingAll')} />
+        ) : (
+          <>
+            <CheckCheck aria-hidden />
+            {t('markAll')}
+          </>
+        )}
+      </Button>
+      <Button asChild variant="outline">
+        <Link to={paths.settingsNotifications}>
+          <Settings aria-hidden />
+          {t('settingsLink')}
         </Link>
       </Button>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-          <p className="mt-2 text-muted-foreground">{t('subtitle')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            disabled={!canMarkRead || !hasUnread || markAll.isPending}
-            onClick={() =>
-              markAll.mutate(undefined, {
-                onSuccess: () => toast.success(t('markedAll')),
-                onError: (error) =>
-                  toast.error(t('markAllFailed'), {
-                    description: apiErrorText(t, error, t('tryAgain')),
-                  }),
-              })
-            }
-          >
-            {markAll.isPending ? (
-              <Spinner label={t('markingAll')} />
-            ) : (
-              <>
-                <CheckCheck aria-hidden />
-                {t('markAll')}
-              </>
-            )}
-          </Button>
-          <Button asChild variant="outline">
-            <Link to={paths.settingsNotifications}>
-              <Settings aria-hidden />
-              {t('settingsLink')}
-            </Link>
-          </Button>
-        </div>
-      </div>
-    </div>
+    </PageHeader>
   );
 }
 
