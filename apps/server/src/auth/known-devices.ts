@@ -15,8 +15,11 @@ import type { RequestMeta } from './request-meta.ts';
 import { hashToken } from './secrets.ts';
 
 export const deviceCookieName = '__Host-device';
-/** A browser unseen this long gets a new cookie lifetime whenever it signs in again. */
-const deviceCookieMaxAge = 400 * 24 * 60 * 60;
+/**
+ * How long a browser's cookie lives from its last sign-in; the account forgets a browser unseen
+ * for as long (auth/purge.ts), since it would come back without the cookie anyway.
+ */
+export const deviceCookieMaxAgeMs = 400 * 24 * 60 * 60_000;
 const devicePattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** The browser's own token: its cookie when it has a well-formed one, else a new one. */
@@ -32,7 +35,7 @@ export function setDeviceCookie(reply: FastifyReply, token: string): void {
     httpOnly: true,
     secure: true,
     sameSite: 'lax',
-    maxAge: deviceCookieMaxAge,
+    maxAge: deviceCookieMaxAgeMs / 1000,
   });
 }
 

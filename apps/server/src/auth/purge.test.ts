@@ -4,6 +4,8 @@ import { oneTimeCodes, pendingSignUps, rateLimitEvents, sessions } from '../db/s
 import { call, signUp, testPassword, uniqueEmail } from '../test/auth-helpers.ts';
 import { createTestApp, manualClock, type TestApp } from '../test/test-app.ts';
 import { purgeExpiredAuthData } from './purge.ts';
+import { deviceCookieMaxAgeMs } from './known-devices.ts';
+import { knownDevices } from '../db/notifications-schema.ts';
 
 const clock = manualClock();
 let t: TestApp;
@@ -13,7 +15,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rows = async (
-  table: typeof sessions | typeof oneTimeCodes | typeof pendingSignUps | typeof rateLimitEvents,
+  table:
+    | typeof sessions
+    | typeof oneTimeCodes
+    | typeof pendingSignUps
+    | typeof rateLimitEvents
+    | typeof knownDevices,
 ) => (await t.ctx.db.select({ n: count() }).from(table))[0]?.n ?? 0;
 
 describe('purgeExpiredAuthData', () => {
@@ -40,5 +47,11 @@ describe('purgeExpiredAuthData', () => {
     clock.advance(90 * 24 * 60 * 60_000);
     await purgeExpiredAuthData(t.ctx.db, clock.now());
     expect(await rows(sessions)).toBe(0);
+    // The sign-up's browser is still known: its cookie lives on.
+    expect(await rows(knownDevices)).toBe(1);
+
+    clock.advance(deviceCookieMaxAgeMs);
+    await purgeExpiredAuthData(t.ctx.db, clock.now());
+    expect(await rows(knownDevices)).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 // Removes rows that can no longer matter: used or expired codes and links, stale sign-ups,
-// rate-limit events past every window, sessions ended a while ago. The audit log is kept.
+// rate-limit events past every window, sessions ended a while ago, browsers unseen for as long
+// as their cookie lives (one back after that is a new browser anyway). The audit log is kept.
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -10,6 +11,8 @@ import {
   rateLimitEvents,
   sessions,
 } from '../db/schema.ts';
+import { knownDevices } from '../db/notifications-schema.ts';
+import { deviceCookieMaxAgeMs } from './known-devices.ts';
 
 const day = 24 * 60 * 60_000;
 /** Longer than every rate-limit window and every code or link lifetime. */
@@ -34,4 +37,7 @@ export async function purgeExpiredAuthData(db: Db, now: Date): Promise<void> {
         lt(sessions.lastSeenAt, new Date(endedBefore.getTime() - 7 * day)),
       ),
     );
+  await db
+    .delete(knownDevices)
+    .where(lt(knownDevices.lastSeenAt, new Date(now.getTime() - deviceCookieMaxAgeMs)));
 }
