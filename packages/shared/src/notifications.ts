@@ -6,10 +6,11 @@
 import { z } from 'zod';
 
 /**
- * What a notice is about. Security notices are always mailed; each other category's mail can be
- * turned off in Settings, and its notices still reach the centre.
+ * What a notice is about. Security notices are always mailed; money, custody and KYC mail can be
+ * turned off in Settings, and their notices still reach the centre. Approvals are staff's: a
+ * change waiting for a second staff member, told in the centre only, where the queue is.
  */
-export const notificationCategories = ['security', 'money', 'custody', 'kyc'] as const;
+export const notificationCategories = ['security', 'money', 'custody', 'kyc', 'approvals'] as const;
 export type NotificationCategory = (typeof notificationCategories)[number];
 /** The categories whose mail a customer may turn off. */
 export const optionalNotificationCategories = [
@@ -40,6 +41,7 @@ export const notificationKinds = {
   notification_settings_changed: 'security',
   staff_signed_in: 'security',
   password_reset_by_staff: 'security',
+  proposal_waiting: 'approvals',
 } as const satisfies Record<string, NotificationCategory>;
 export type NotificationKind = keyof typeof notificationKinds;
 

@@ -7,14 +7,16 @@
 // decides on their own account, a staff account is never the subject, the maker (or whoever made
 // the request while signed in as the customer) never approves it, and a decided proposal stays
 // decided.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { toFixedString } from '@secure-vault/shared/money';
 import type { FinalTransferStatus, TransferType } from '@secure-vault/shared/transfers';
 import { writeAudit } from '../auth/audit.ts';
 import { assertStaffMayActOn } from '../auth/staff-subject.ts';
 import { staffProposals } from '../db/approvals-schema.ts';
 import type { Database } from '../db/client.ts';
-import { profiles } from '../db/schema.ts';
+import { profiles, userRoles } from '../db/schema.ts';
+import { notifyCustomer } from '../mail/notify.ts';
+import { staffReference } from '../mail/staff-access-templates.ts';
 import { sqlCall, sqlCallText } from '../db/sql-function.ts';
 import { AppError, fieldOf } from '../errors.ts';
 import { listedAssets } from './assets.ts';
@@ -121,7 +123,30 @@ export async function propose(
     details: { proposalId: row.id, kind: row.kind, amount: row.amount },
     at,
   });
+  await tellCheckers(tx, row);
   return row;
+}
+
+/** Every other staff member finds the proposal waiting in their notification centre. */
+async function tellCheckers(tx: Tx, row: ProposalRow): Promise<void> {
+  const checkers = await tx
+    .select({ id: userRoles.userId })
+    .from(userRoles)
+    .where(and(eq(userRoles.role, 'admin'), ne(userRoles.userId, row.makerId)));
+  for (const checker of checkers) {
+    await notifyCustomer(
+      tx,
+      checker.id,
+      'proposal_waiting',
+      {
+        language: 'en',
+        proposalKind: row.kind,
+        amount: row.amount,
+        makerRef: staffReference(row.makerId),
+      },
+      row.createdAt,
+    );
+  }
 }
 
 export type ProposalDecision =

@@ -1,10 +1,12 @@
 // The templates of the notices TypeScript changes queue with notify_customer (mail/notify.ts): a
-// KYC decision, a tracking record, a staff sign-in as the customer, a reset by staff, and the
-// security alerts. Each names its data's shape once, here: `noticeData` checks a notice's data
+// KYC decision, a tracking record, a staff sign-in as the customer, a reset by staff, the
+// security alerts, and staff's approvals queue. Each names its data's shape once, here: `noticeData` checks a notice's data
 // before it is kept, and the renderer checks it again when the mail is sent or the notice shown.
 import { z } from 'zod';
+import { proposalKinds } from '@secure-vault/shared/approvals';
 import { trackingStatuses } from '@secure-vault/shared/custody';
 import { isLanguage, type Language } from '@secure-vault/shared/i18n';
+import { proposalWaiting } from './approval-templates.ts';
 import { trackingUpdate } from './custody-templates.ts';
 import type { MailMessage } from './mailer.ts';
 import {
@@ -53,6 +55,12 @@ export const noticeSchemas = {
   two_factor_changed: z.object({ ...base, at, enabled: z.boolean() }),
   bank_account_added: z.object({ ...base, at, bankName: z.string(), ending: z.string() }),
   notification_settings_changed: change,
+  proposal_waiting: z.object({
+    language,
+    proposalKind: z.enum(proposalKinds),
+    amount: z.string(),
+    makerRef: z.string(),
+  }),
 } as const;
 export type NoticeKind = keyof typeof noticeSchemas;
 export type NoticeData<K extends NoticeKind> = z.input<(typeof noticeSchemas)[K]>;
@@ -95,5 +103,9 @@ export const noticeTemplates: { [K in NoticeKind]: (data: unknown) => Rendered }
   notification_settings_changed: (data) => {
     const notice = noticeSchemas.notification_settings_changed.parse(data);
     return notificationSettingsChanged(notice.language, notice);
+  },
+  proposal_waiting: (data) => {
+    const notice = noticeSchemas.proposal_waiting.parse(data);
+    return proposalWaiting(notice.language, notice);
   },
 };

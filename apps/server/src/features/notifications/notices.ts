@@ -32,6 +32,7 @@ const linkOf: Record<string, string> = {
   notification_settings_changed: paths.settingsNotifications,
   staff_signed_in: paths.settingsStaffAccess,
   password_reset_by_staff: paths.settingsSecurity,
+  proposal_waiting: `${paths.admin}?tab=approvals`,
 };
 
 const brand = / — Secure Vault$/;
