@@ -8,6 +8,7 @@ import * as history from '@secure-vault/shared/history/contracts';
 import { paths } from '@secure-vault/shared/paths';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
@@ -89,20 +90,16 @@ function ReceiptSkeleton() {
 function ReceiptNotFound() {
   const { t } = useTranslation('history');
   return (
-    <Card>
-      <div
-        className="flex flex-col items-center gap-4 p-8 text-center sm:p-12"
-        data-testid="receipt-not-found"
-      >
-        <span className="flex size-14 items-center justify-center rounded-full bg-muted text-accent-strong">
-          <FileQuestion aria-hidden className="size-7" />
-        </span>
-        <h1 className="text-xl font-semibold">{t('receipt.notFoundTitle')}</h1>
-        <p className="max-w-lg text-muted-foreground">{t('receipt.notFoundBody')}</p>
-        <Button asChild>
-          <Link to={paths.history}>{t('receipt.backToHistory')}</Link>
-        </Button>
-      </div>
-    </Card>
+    <EmptyState
+      icon={FileQuestion}
+      title={t('receipt.notFoundTitle')}
+      body={t('receipt.notFoundBody')}
+      testId="receipt-not-found"
+      heading="h1"
+    >
+      <Button asChild>
+        <Link to={paths.history}>{t('receipt.backToHistory')}</Link>
+      </Button>
+    </EmptyState>
   );
 }

@@ -10,6 +10,7 @@ import { paths } from '@secure-vault/shared/paths';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { apiUrl, callApi } from '@/lib/api-client';
@@ -158,30 +159,21 @@ export default function HistoryRoute() {
 function EmptyHistory({ isFiltered, onClear }: { isFiltered: boolean; onClear: () => void }) {
   const { t } = useTranslation('history');
   return (
-    <Card>
-      <div
-        className="flex flex-col items-center gap-4 p-8 text-center sm:p-12"
-        data-testid="history-empty"
-      >
-        <span className="flex size-14 items-center justify-center rounded-full bg-muted text-accent-strong">
-          <History aria-hidden className="size-7" />
-        </span>
-        <h3 className="text-xl font-semibold">
-          {isFiltered ? t('empty.filteredTitle') : t('empty.title')}
-        </h3>
-        <p className="max-w-lg text-muted-foreground">
-          {isFiltered ? t('empty.filteredBody') : t('empty.body')}
-        </p>
-        {isFiltered ? (
-          <Button variant="outline" onClick={onClear}>
-            {t('filters.clear')}
-          </Button>
-        ) : (
-          <Button asChild>
-            <Link to={paths.preciousMetals}>{t('empty.startTrading')}</Link>
-          </Button>
-        )}
-      </div>
-    </Card>
+    <EmptyState
+      icon={History}
+      title={isFiltered ? t('empty.filteredTitle') : t('empty.title')}
+      body={isFiltered ? t('empty.filteredBody') : t('empty.body')}
+      testId="history-empty"
+    >
+      {isFiltered ? (
+        <Button variant="outline" onClick={onClear}>
+          {t('filters.clear')}
+        </Button>
+      ) : (
+        <Button asChild>
+          <Link to={paths.preciousMetals}>{t('empty.startTrading')}</Link>
+        </Button>
+      )}
+    </EmptyState>
   );
 }

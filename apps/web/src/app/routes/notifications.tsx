@@ -12,6 +12,7 @@ import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -177,17 +178,11 @@ function NotificationsSkeleton() {
 function EmptyNotifications() {
   const { t } = useTranslation('notifications');
   return (
-    <Card>
-      <div
-        className="flex flex-col items-center gap-4 p-8 text-center sm:p-12"
-        data-testid="notifications-empty"
-      >
-        <span className="flex size-14 items-center justify-center rounded-full bg-muted text-accent-strong">
-          <BellOff aria-hidden className="size-7" />
-        </span>
-        <h3 className="text-xl font-semibold">{t('empty.title')}</h3>
-        <p className="max-w-lg text-muted-foreground">{t('empty.body')}</p>
-      </div>
-    </Card>
+    <EmptyState
+      icon={BellOff}
+      title={t('empty.title')}
+      body={t('empty.body')}
+      testId="notifications-empty"
+    />
   );
 }
