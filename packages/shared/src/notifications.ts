@@ -8,7 +8,8 @@ import { z } from 'zod';
 /**
  * What a notice is about. Security notices are always mailed; money, custody and KYC mail can be
  * turned off in Settings, and their notices still reach the centre. Approvals are staff's: a
- * change waiting for a second staff member, told in the centre only, where the queue is.
+ * change waiting for a second staff member, and its maker told how it was decided, both in the
+ * centre only, where the queue is.
  */
 export const notificationCategories = ['security', 'money', 'custody', 'kyc', 'approvals'] as const;
 export type NotificationCategory = (typeof notificationCategories)[number];
@@ -42,6 +43,7 @@ export const notificationKinds = {
   staff_signed_in: 'security',
   password_reset_by_staff: 'security',
   proposal_waiting: 'approvals',
+  proposal_decided: 'approvals',
 } as const satisfies Record<string, NotificationCategory>;
 export type NotificationKind = keyof typeof notificationKinds;
 

@@ -1,12 +1,13 @@
 // The templates of the notices TypeScript changes queue with notify_customer (mail/notify.ts): a
 // KYC decision, a tracking record, a staff sign-in as the customer, a reset by staff, the
-// security alerts, and staff's approvals queue. Each names its data's shape once, here: `noticeData` checks a notice's data
-// before it is kept, and the renderer checks it again when the mail is sent or the notice shown.
+// security alerts, and staff's approvals queue and its decisions. Each names its data's shape
+// once, here: `noticeData` checks a notice's data before it is kept, and the renderer checks it
+// again when the mail is sent or the notice shown.
 import { z } from 'zod';
 import { proposalKinds } from '@secure-vault/shared/approvals';
 import { trackingStatuses } from '@secure-vault/shared/custody';
 import { isLanguage, type Language } from '@secure-vault/shared/i18n';
-import { proposalWaiting } from './approval-templates.ts';
+import { proposalDecided, proposalOutcomes, proposalWaiting } from './approval-templates.ts';
 import { trackingUpdate } from './custody-templates.ts';
 import type { MailMessage } from './mailer.ts';
 import {
@@ -57,9 +58,20 @@ export const noticeSchemas = {
   notification_settings_changed: change,
   proposal_waiting: z.object({
     language,
+    // Which proposal it is, so its decision marks the notice read (the first notices had none).
+    proposalId: z.uuid().optional(),
     proposalKind: z.enum(proposalKinds),
     amount: z.string(),
     makerRef: z.string(),
+  }),
+  proposal_decided: z.object({
+    language,
+    proposalId: z.uuid(),
+    proposalKind: z.enum(proposalKinds),
+    amount: z.string(),
+    outcome: z.enum(proposalOutcomes),
+    checker: z.string(),
+    reason: z.string().nullable(),
   }),
 } as const;
 export type NoticeKind = keyof typeof noticeSchemas;
@@ -107,5 +119,9 @@ export const noticeTemplates: { [K in NoticeKind]: (data: unknown) => Rendered }
   proposal_waiting: (data) => {
     const notice = noticeSchemas.proposal_waiting.parse(data);
     return proposalWaiting(notice.language, notice);
+  },
+  proposal_decided: (data) => {
+    const notice = noticeSchemas.proposal_decided.parse(data);
+    return proposalDecided(notice.language, notice);
   },
 };

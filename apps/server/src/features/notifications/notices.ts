@@ -33,6 +33,7 @@ const linkOf: Record<string, string> = {
   staff_signed_in: paths.settingsStaffAccess,
   password_reset_by_staff: paths.settingsSecurity,
   proposal_waiting: `${paths.admin}?tab=approvals`,
+  proposal_decided: `${paths.admin}?tab=approvals`,
 };
 
 const brand = / — Secure Vault$/;
