@@ -6,15 +6,18 @@
 // again by the table's CHECKs and trigger, so no route can forget them: nobody proposes or
 // decides on their own account, a staff account is never the subject, the maker (or whoever made
 // the request while signed in as the customer) never approves it, and a decided proposal stays
-// decided.
-import { and, eq, ne } from 'drizzle-orm';
+// decided. Every other staff member is told of a proposal waiting; once it is decided those
+// notices are read, and a maker whose change another decided is told how (notification centre).
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { toFixedString } from '@secure-vault/shared/money';
 import type { FinalTransferStatus, TransferType } from '@secure-vault/shared/transfers';
 import { writeAudit } from '../auth/audit.ts';
 import { assertStaffMayActOn } from '../auth/staff-subject.ts';
 import { staffProposals } from '../db/approvals-schema.ts';
 import type { Database } from '../db/client.ts';
-import { profiles, userRoles } from '../db/schema.ts';
+import { notifications } from '../db/notifications-schema.ts';
+import { profiles, userRoles, users } from '../db/schema.ts';
+import type { ProposalOutcome } from '../mail/approval-templates.ts';
 import { notifyCustomer } from '../mail/notify.ts';
 import { staffReference } from '../mail/staff-access-templates.ts';
 import { sqlCall, sqlCallText } from '../db/sql-function.ts';
@@ -140,6 +143,7 @@ async function tellCheckers(tx: Tx, row: ProposalRow): Promise<void> {
       'proposal_waiting',
       {
         language: 'en',
+        proposalId: row.id,
         proposalKind: row.kind,
         amount: row.amount,
         makerRef: staffReference(row.makerId),
@@ -153,13 +157,72 @@ export type ProposalDecision =
   { decision: 'approve' } | { decision: 'reject'; reason: string } | { decision: 'withdraw' };
 
 /**
+ * Once a proposal is decided, nobody can act on it: the notices that said it was waiting are
+ * marked read (kept, as history), and each bell holding one hears of it after commit. Only staff
+ * were told of it, so only staff's unread notices are looked through (by the unread index).
+ */
+async function closeWaiting(tx: Tx, proposalId: string, at: Date): Promise<void> {
+  const staff = tx
+    .select({ id: userRoles.userId })
+    .from(userRoles)
+    .where(eq(userRoles.role, 'admin'));
+  const closed = await tx
+    .update(notifications)
+    .set({ readAt: at })
+    .where(
+      and(
+        inArray(notifications.userId, staff),
+        isNull(notifications.readAt),
+        eq(notifications.kind, 'proposal_waiting'),
+        sql`${notifications.data} ->> 'proposalId' = ${proposalId}`,
+      ),
+    )
+    .returning({ userId: notifications.userId });
+  for (const userId of new Set(closed.map((row) => row.userId))) {
+    await notifyUser(tx, userId, 'notifications');
+  }
+}
+
+/** The maker hears how their proposal ended, and from whom (by the email the queue shows). */
+async function tellMaker(
+  tx: Tx,
+  row: ProposalRow,
+  outcome: ProposalOutcome,
+  checkerId: string,
+  at: Date,
+): Promise<void> {
+  const [checker] = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, checkerId));
+  if (!checker) throw new Error('the checker of a decided proposal is gone');
+  await notifyCustomer(
+    tx,
+    row.makerId,
+    'proposal_decided',
+    {
+      language: 'en',
+      proposalId: row.id,
+      proposalKind: row.kind,
+      amount: row.amount,
+      outcome,
+      checker: checker.email,
+      reason: outcome === 'rejected' ? row.reason : null,
+    },
+    at,
+  );
+}
+
+/**
  * Decides a pending proposal once, in the caller's transaction, as one statement of
  * `ledger_decide_proposal`: approved or rejected by another staff member, or withdrawn by its
- * maker; an approval makes its change through the ledger's functions as the checker. Returns the
- * request an approval settled (its customer is emailed once committed), or null.
+ * maker; an approval makes its change through the ledger's functions as the checker. Its waiting
+ * notices close, and a maker whose proposal another decided is told, in the same transaction.
+ * Returns the request an approval settled (its customer is emailed once committed), or null.
  */
 export async function decide(
   database: Database,
+  tx: Tx,
   staffId: string,
   id: string,
   decision: ProposalDecision,
@@ -182,6 +245,12 @@ export async function decide(
       call.params,
     ),
   );
+  const [decided] = await tx.select().from(staffProposals).where(eq(staffProposals.id, id));
+  if (!decided) throw new Error('the decided proposal is gone');
+  await closeWaiting(tx, id, at);
+  if (decided.status === 'approved' || decided.status === 'rejected') {
+    await tellMaker(tx, decided, decided.status, staffId, at);
+  }
   return row?.settled ?? null;
 }
 
@@ -220,6 +289,8 @@ export async function supersedeBookBalance(
     .for('update');
   if (!pending) return;
   await markWithdrawn(tx, pending, at);
+  await closeWaiting(tx, pending.id, at);
+  if (pending.makerId !== staffId) await tellMaker(tx, pending, 'replaced', staffId, at);
   await writeAudit(tx, {
     action: 'admin.proposal_withdrawn',
     actorId: staffId,

@@ -78,7 +78,9 @@ export const setBookBalance = defineContract({
   response: proposalSchema.nullable(),
   errors: ['NOT_FOUND'],
   idempotent: true,
-  changes: ['admin'],
+  // A pending amount another recorded is replaced: its waiting notices (the caller's too) are
+  // read now, and its maker is told.
+  changes: ['admin', 'notifications'],
 });
 
 export const getAllValuables = defineContract({

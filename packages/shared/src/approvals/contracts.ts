@@ -42,8 +42,9 @@ export const approveProposal = defineContract({
   response: proposalSchema,
   errors: ['NOT_FOUND', 'INSUFFICIENT_CASH', 'ASSET_UNAVAILABLE', 'UNPROCESSABLE'],
   idempotent: true,
-  // The customer's own screens hear of it through the realtime notice it sends.
-  changes: ['admin'],
+  // The customer's own screens hear of it through the realtime notice it sends; the checker's
+  // notice that it was waiting is read now, and its maker is told (each bell hears of it too).
+  changes: ['admin', 'notifications'],
 });
 
 export const rejectProposal = defineContract({
@@ -58,7 +59,8 @@ export const rejectProposal = defineContract({
   response: proposalSchema,
   errors: ['NOT_FOUND'],
   idempotent: true,
-  changes: ['admin'],
+  // As approving: the checker's waiting notice is read, and the maker is told.
+  changes: ['admin', 'notifications'],
 });
 
 export const withdrawProposal = defineContract({
@@ -73,5 +75,7 @@ export const withdrawProposal = defineContract({
   response: proposalSchema,
   errors: ['NOT_FOUND'],
   idempotent: true,
+  // The maker's own notices stay as they were; the others' waiting notices are read, and their
+  // bells hear of it by the realtime notice.
   changes: ['admin'],
 });

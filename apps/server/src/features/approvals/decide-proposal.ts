@@ -60,7 +60,7 @@ export async function decideProposal(
     at,
     200,
     async (inTx, tx) => {
-      settledRequestId = await decide(inTx, staffId, id, decision, at, meta.ip);
+      settledRequestId = await decide(inTx, tx, staffId, id, decision, at, meta.ip);
       return readProposal(tx, staffId, id);
     },
   );
