@@ -5,7 +5,9 @@
 // member opens Approvals (the first tab), reads who proposed each and its effect, approves the
 // intake after reading what that does and rejects the book balance with a reason; the customer's
 // open dashboard then shows the item, and never the rejected amount. Decided proposals say how,
-// by whom and why. The second staff member's panel is dark, so both themes pass axe.
+// by whom and why. The second staff member's panel is dark, so both themes pass axe. Their bell
+// counts the change waiting, their notification centre lists it linked to Approvals, and once
+// decided it reads as read there while its maker's centre says how and by whom.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, waitForPage } from './support/fixtures.ts';
 import { createCustomer, secondStaff, staff, uniqueEmail } from './support/auth.ts';
@@ -20,6 +22,34 @@ const catalogs = {
   en: { admin: enAdmin, vault: enVault },
   ar: { admin: arAdmin, vault: arVault },
 } as const;
+
+/** The approvals notices' titles, as the server words them (mail/approval-templates.ts). */
+const noticeTitles = {
+  en: {
+    waiting: 'A change is waiting for your approval',
+    approved: 'Your proposed change was approved',
+    rejected: 'Your proposed change was rejected',
+  },
+  ar: {
+    waiting: 'تغيير بانتظار موافقتك',
+    approved: 'تمت الموافقة على اقتراحك',
+    rejected: 'رُفض اقتراحك',
+  },
+} as const;
+
+/** How many notices the signed-in staff member has not read, as their bell counts them. */
+async function unreadOf(page: Page): Promise<number> {
+  const res = await page.request.get('/api/v1/me/notifications/unread');
+  return (await res.json()).unread as number;
+}
+
+/** The centre's notice titled `title` whose lines name `amount`. */
+function noticeOf(centre: Page, title: string, amount: string): Locator {
+  return centre
+    .getByTestId('notification-item')
+    .filter({ has: centre.getByRole('heading', { name: title }) })
+    .filter({ hasText: amount });
+}
 
 /** Live updates must not need more than this once the approval is saved. */
 const liveTimeout = 5000;
@@ -42,6 +72,7 @@ function proposalRow(page: Page, email: string, kind: string): Locator {
 
 for (const language of ['en', 'ar'] as const) {
   const { admin: a, vault: v } = catalogs[language];
+  const titles = noticeTitles[language];
 
   test.describe(`Approvals (${language})`, () => {
     test.beforeEach(async ({ usePreferences }) => {
@@ -159,6 +190,19 @@ for (const language of ['en', 'ar'] as const) {
         await expect(intakeRow.getByTestId('proposal-details')).toContainText(itemName);
         await expectPageAccessible(checker);
 
+        // Their bell counts what waits, and their centre lists it, unread, linked to Approvals.
+        await expect(checker.getByTestId('notification-badge')).toBeVisible();
+        await checker.getByTestId('notification-bell').click();
+        const waiting = noticeOf(checker, titles.waiting, itemValue);
+        await expect(waiting).toHaveAttribute('data-unread', 'true');
+        await expect(waiting.getByRole('link', { name: titles.waiting })).toHaveAttribute(
+          'href',
+          '/admin?tab=approvals',
+        );
+        const unreadBefore = await unreadOf(checker);
+        await checker.goBack();
+        await expect(intakeRow).toHaveCount(1);
+
         // Approving says first what it does.
         await intakeRow
           .getByRole('button', { name: startingWith(a.approvals.actions.approve) })
@@ -217,6 +261,26 @@ for (const language of ['en', 'ar'] as const) {
         );
         await expect(rejected.getByTestId('proposal-outcome')).toContainText(secondStaff.email);
         await expect(rejected.getByTestId('proposal-reason')).toContainText(reason);
+
+        // Nothing waits for them any more: the notices stay, read, and their count drops.
+        await checker.getByTestId('notification-bell').click();
+        await expect(waiting).toHaveAttribute('data-unread', 'false');
+        await expect(noticeOf(checker, titles.waiting, bookAmount)).toHaveAttribute(
+          'data-unread',
+          'false',
+        );
+        await expect.poll(() => unreadOf(checker)).toBeLessThan(unreadBefore);
+        // The maker's bell has the decisions: which change, how, and by whom.
+        await expect(maker.getByTestId('notification-badge')).toBeVisible();
+        await maker.getByTestId('notification-bell').click();
+        for (const [title, amount] of [
+          [titles.approved, itemValue],
+          [titles.rejected, bookAmount],
+        ] as const) {
+          const told = noticeOf(maker, title, amount);
+          await expect(told).toHaveAttribute('data-unread', 'true');
+          await expect(told).toContainText(secondStaff.email);
+        }
       } finally {
         await checker?.context().close();
         await maker.context().close();
