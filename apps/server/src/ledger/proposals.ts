@@ -8,7 +8,7 @@
 // the request while signed in as the customer) never approves it, and a decided proposal stays
 // decided. Every other staff member is told of a proposal waiting; once it is decided those
 // notices are read, and a maker whose change another decided is told how (notification centre).
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { toFixedString } from '@secure-vault/shared/money';
 import type { FinalTransferStatus, TransferType } from '@secure-vault/shared/transfers';
 import { writeAudit } from '../auth/audit.ts';
@@ -159,13 +159,16 @@ export type ProposalDecision =
 /**
  * Once a proposal is decided, nobody can act on it: the notices that said it was waiting are
  * marked read (kept, as history), and each bell holding one hears of it after commit. Only staff
- * were told of it, so only staff's unread notices are looked through (by the unread index).
+ * were told of it, so only staff's unread notices are looked through (by the unread index). The
+ * first of those notices did not name their proposal: they are known by its maker, kind, amount
+ * and the moment it was made, which they were given.
  */
-async function closeWaiting(tx: Tx, proposalId: string, at: Date): Promise<void> {
+async function closeWaiting(tx: Tx, row: ProposalRow, at: Date): Promise<void> {
   const staff = tx
     .select({ id: userRoles.userId })
     .from(userRoles)
     .where(eq(userRoles.role, 'admin'));
+  const data = notifications.data;
   const closed = await tx
     .update(notifications)
     .set({ readAt: at })
@@ -174,11 +177,20 @@ async function closeWaiting(tx: Tx, proposalId: string, at: Date): Promise<void>
         inArray(notifications.userId, staff),
         isNull(notifications.readAt),
         eq(notifications.kind, 'proposal_waiting'),
-        sql`${notifications.data} ->> 'proposalId' = ${proposalId}`,
+        or(
+          sql`${data} ->> 'proposalId' = ${row.id}`,
+          and(
+            sql`${data} ->> 'proposalId' is null`,
+            eq(notifications.createdAt, row.createdAt),
+            sql`${data} ->> 'makerRef' = ${staffReference(row.makerId)}`,
+            sql`${data} ->> 'proposalKind' = ${row.kind}`,
+            sql`${data} ->> 'amount' = ${row.amount}`,
+          ),
+        ),
       ),
     )
     .returning({ userId: notifications.userId });
-  for (const userId of new Set(closed.map((row) => row.userId))) {
+  for (const userId of new Set(closed.map((notice) => notice.userId))) {
     await notifyUser(tx, userId, 'notifications');
   }
 }
@@ -247,7 +259,7 @@ export async function decide(
   );
   const [decided] = await tx.select().from(staffProposals).where(eq(staffProposals.id, id));
   if (!decided) throw new Error('the decided proposal is gone');
-  await closeWaiting(tx, id, at);
+  await closeWaiting(tx, decided, at);
   if (decided.status === 'approved' || decided.status === 'rejected') {
     await tellMaker(tx, decided, decided.status, staffId, at);
   }
@@ -289,7 +301,7 @@ export async function supersedeBookBalance(
     .for('update');
   if (!pending) return;
   await markWithdrawn(tx, pending, at);
-  await closeWaiting(tx, pending.id, at);
+  await closeWaiting(tx, pending, at);
   if (pending.makerId !== staffId) await tellMaker(tx, pending, 'replaced', staffId, at);
   await writeAudit(tx, {
     action: 'admin.proposal_withdrawn',

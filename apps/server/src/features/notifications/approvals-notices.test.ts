@@ -6,12 +6,15 @@
 // is told how and by whom, in the centre only.
 import { randomUUID } from 'node:crypto';
 import type { Proposal } from '@secure-vault/shared/approvals';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundWorkSettled } from '../../auth/background-work.ts';
+import { staffProposals } from '../../db/approvals-schema.ts';
 import type { Notice } from '../../db/notices.ts';
 import { approveProposal, rejectProposal, withdrawProposal } from '../../test/approvals.ts';
 import { call, mailCount, sessionCookie } from '../../test/auth-helpers.ts';
 import { type Customer, createCustomer } from '../../test/customers.ts';
+import { staffReference } from '../../mail/staff-access-templates.ts';
 import { createStaffMember } from '../../test/money-movements.ts';
 import { listenToNotices, type NoticeListener } from '../../test/notices.ts';
 import { keyedApi } from '../../test/vault.ts';
@@ -234,6 +237,40 @@ describe('a decided proposal', () => {
     }
     expect(await notices(other)).toEqual([]);
     expect(await notices(third)).toEqual([]);
+  });
+
+  it('closes a waiting notice from before notices named their proposal, and no other', async () => {
+    const maker = await createStaffMember(t);
+    const checker = await createStaffMember(t);
+    const proposals = await Promise.all(
+      ['510', '520'].map(async (amount) =>
+        proposeBookBalance(maker, await createCustomer(t), amount),
+      ),
+    );
+    // As the first waiting notices were kept: the proposal's maker, kind, amount and time only.
+    for (const proposal of proposals) {
+      const [row] = await t.ctx.db
+        .select()
+        .from(staffProposals)
+        .where(eq(staffProposals.id, proposal.id));
+      if (!row) throw new Error('no proposal');
+      const data = {
+        language: 'en',
+        proposalKind: row.kind,
+        amount: row.amount,
+        makerRef: staffReference(row.makerId),
+      };
+      await t.ctx.db.execute(
+        sql`update notifications set data = ${JSON.stringify(data)}::jsonb
+          where user_id = ${checker.userId}::uuid and data ->> 'proposalId' = ${row.id}`,
+      );
+    }
+    expect((await waitingOf(checker, '$510.00'))?.readAt).toBeNull();
+
+    const [first] = proposals;
+    expect((await approveProposal(t, checker, first?.id ?? '')).statusCode).toBe(200);
+    expect((await waitingOf(checker, '$510.00'))?.readAt).not.toBeNull();
+    expect((await waitingOf(checker, '$520.00'))?.readAt).toBeNull();
   });
 
   it('is not decided, nor its notices read, by staff signed in as a customer', async () => {
