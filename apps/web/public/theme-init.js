@@ -20,6 +20,9 @@
   if (!root.hasAttribute('data-prerendered')) {
     root.lang = language;
     root.dir = language === 'ar' ? 'rtl' : 'ltr';
+    // The installed app's name and direction follow the language too.
+    var manifest = document.querySelector('link[rel="manifest"]');
+    if (manifest && language === 'ar') manifest.setAttribute('href', '/manifest.ar.webmanifest');
     return;
   }
   var reloadKey = 'language-reload';

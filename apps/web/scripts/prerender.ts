@@ -104,6 +104,14 @@ for (const [name, language] of (Object.keys(prerenderedPages) as PrerenderedPage
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
     'meta description',
   );
+  if (language === 'ar') {
+    html = replaceOnce(
+      html,
+      '<link rel="manifest" href="/manifest.webmanifest" />',
+      '<link rel="manifest" href="/manifest.ar.webmanifest" />',
+      'web app manifest link',
+    );
+  }
   html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
   html = replaceOnce(
     html,
