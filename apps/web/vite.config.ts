@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { prerenderedPages } from '@secure-vault/shared/prerender';
+import { precacheOf, type ViteManifest } from './src/sw/precache.ts';
 
 /**
  * sonner inserts its rules as a `<style>` element when it loads, which our CSP refuses (style-src
@@ -26,8 +29,57 @@ function sonnerStylesAsFile(): Plugin {
   };
 }
 
+/** Every file of the public folder, by its path inside it (`icons/icon-192.png`). */
+function publicFilesOf(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) =>
+      path.relative(dir, path.join(entry.parentPath, entry.name)).replaceAll('\\', '/'),
+    );
+}
+
+/**
+ * The service worker (src/sw/service-worker.ts) as /sw.js at the root of the build, its scope
+ * the whole site, with the precache of this build (src/sw/precache.ts) in place of
+ * `self.__SV_PRECACHE__`. It must stay a classic script: no import or export may be left in it.
+ */
+function serviceWorker(): Plugin {
+  const placeholder = 'self.__SV_PRECACHE__';
+  let publicDir = '';
+  return {
+    name: 'service-worker',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: 'src/sw/service-worker.ts', fileName: 'sw.js' });
+    },
+    // After the files are written: Vite's manifest is complete only then.
+    writeBundle(options, bundle) {
+      const manifestAsset = bundle['.vite/manifest.json'];
+      if (manifestAsset?.type !== 'asset' || !options.dir) {
+        this.error('The service worker needs the build manifest (build.manifest).');
+      }
+      // cast: the manifest Vite itself wrote for this build.
+      const manifest = JSON.parse(String(manifestAsset.source)) as ViteManifest;
+      const pages = Object.values(prerenderedPages);
+      const precache = precacheOf(manifest, publicFilesOf(publicDir), pages);
+      const file = path.join(options.dir, 'sw.js');
+      const code = readFileSync(file, 'utf8');
+      if (code.split(placeholder).length !== 2 || /^\s*(import|export)\b/m.test(code)) {
+        this.error('sw.js must hold self.__SV_PRECACHE__ once and no import or export.');
+      }
+      writeFileSync(
+        file,
+        code.replace(placeholder, () => JSON.stringify(precache)),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), sonnerStylesAsFile()],
+  plugins: [react(), tailwindcss(), sonnerStylesAsFile(), serviceWorker()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

@@ -11,6 +11,7 @@ import {
   themes,
   watchSystemTheme,
 } from './lib/preferences';
+import { registerServiceWorker } from './lib/pwa/register-service-worker';
 
 let theme: Theme = storedTheme();
 
@@ -79,3 +80,6 @@ for (const type of ['pointerover', 'focusin', 'touchstart']) {
 
 showTheme();
 watchSystemTheme(() => theme);
+// Installed here too, so a first visit to the home page already works offline the next time;
+// an update's prompt waits for the app's pages.
+registerServiceWorker();

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { setNonce } from 'get-nonce';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
+import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import './index.css';
 
 declare global {
@@ -22,6 +23,10 @@ if (styleNonce) setNonce(styleNonce);
 (globalThis.__zod_globalConfig ??= {}).jitless = true;
 
 initI18n();
+// The update prompt's code loads only when a new version is waiting.
+registerServiceWorker((worker) => {
+  void import('./lib/pwa/update-prompt').then(({ promptUpdate }) => promptUpdate(worker));
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

@@ -41,6 +41,10 @@ function helmetOptions(isHttps: boolean, styleSrc: StyleSource[]): FastifyHelmet
         fontSrc: ["'self'", 'data:'],
         // 'self' covers our own ws:/wss: socket (CSP level 3); no other host.
         connectSrc: ["'self'"],
+        // The app's own service worker (/sw.js) and web app manifests; said outright rather than
+        // left to fall back on script-src and default-src.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],

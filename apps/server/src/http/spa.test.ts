@@ -39,6 +39,8 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map.br'), brotliCompressSync(map));
   writeFileSync(path.join(dist, 'assets', 'app-abc123.js.map.gz'), gzipSync(map));
   writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Secure Vault"}');
   writeHomePages();
   t = await createTestApp({ env: { WEB_DIST: dist }, clock });
 });
@@ -134,6 +136,24 @@ describe('the built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'late-def456.js'), 'console.log(2)');
     const res = await t.app.inject({ url: '/assets/late-def456.js' });
     expect(res.statusCode).toBe(200);
+  });
+
+  it('sends the service worker unhashed and never cached, so a new version is found at once', async () => {
+    const res = await t.app.inject({ url: '/sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    // The page's CSP lets it register the worker and read the manifest, both from this origin.
+    const page = await t.app.inject({ url: '/dashboard' });
+    expect(String(page.headers['content-security-policy'])).toContain("worker-src 'self'");
+    expect(String(page.headers['content-security-policy'])).toContain("manifest-src 'self'");
+  });
+
+  it('sends the web app manifest with its media type', async () => {
+    const res = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('sends robots.txt as the text file it is', async () => {
