@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import * as auth from '@secure-vault/shared/auth/contracts';
 import { paths } from '@secure-vault/shared/paths';
 import { useApiMutation } from '@/lib/api-query';
+import { forgetOfflineVault } from '@/lib/offline/vault-snapshot';
 
 export const signOutMutationKey = ['sign-out'] as const;
 
@@ -17,7 +18,10 @@ export function useSignOut() {
   const navigate = useNavigate();
   return useApiMutation(auth.signOut, {
     mutationKey: signOutMutationKey,
+    // Offline too: it then fails at once and the browser forgets the session and the vault copy.
+    networkMode: 'always',
     onSettled: async () => {
+      await forgetOfflineVault();
       await navigate(paths.home, { replace: true });
       queryClient.removeQueries();
     },

@@ -2,7 +2,8 @@
 // account information once KYC is complete (above the balances from the sm breakpoint; a phone
 // leads with the balances), the allocation, and the valuables. Four requests
 // (profile, KYC, valuables, summary) whatever the size of the vault; live updates refetch them
-// (lib/realtime.ts).
+// (lib/realtime.ts). Each complete set of answers is also kept on this device, and without a
+// network the page shows that copy instead, read-only and dated (offline-vault.tsx).
 import type { ReactNode } from 'react';
 import { RotateCw } from 'lucide-react';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
@@ -18,14 +19,23 @@ import { AccountInfoCard } from './account-info-card';
 import { AllocationCard } from './allocation-card';
 import { BalanceCards } from './balance-cards';
 import { KycRejectedNotice, KycStatus } from './kyc-status';
+import { OfflineVault } from './offline-vault';
 import { QuickActions } from './quick-actions';
 import { ValuablesSection } from './valuables-section';
+import { useOfflineVault } from '../use-vault-snapshot';
 
 /**
  * The dashboard's content. `swapAction` renders the Swap Assets tile, which belongs to trading:
  * the dashboard page (app/routes/dashboard.tsx) brings it.
  */
 export function DashboardView({ swapAction }: { swapAction: (className: string) => ReactNode }) {
+  // Offline, the dated copy instead of what may be old answers, until the live ones are back.
+  const offlineUserId = useOfflineVault();
+  if (offlineUserId) return <OfflineVault userId={offlineUserId} />;
+  return <LiveDashboard swapAction={swapAction} />;
+}
+
+function LiveDashboard({ swapAction }: { swapAction: (className: string) => ReactNode }) {
   const { t } = useTranslation('vault');
   usePageTitle(t('title'));
   const profile = useApiQuery(vault.getProfile);

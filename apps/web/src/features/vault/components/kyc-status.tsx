@@ -27,10 +27,17 @@ const actions: Partial<Record<Status, string>> = {
   draft: 'kyc.continue',
 };
 
-export function KycStatus({ status }: { status: Status }) {
+/** `isReadOnly`: the badge alone, without its action (the offline vault offers none). */
+export function KycStatus({
+  status,
+  isReadOnly = false,
+}: {
+  status: Status;
+  isReadOnly?: boolean;
+}) {
   const { t } = useTranslation('vault');
   const { key, tone } = badges[status];
-  const action = actions[status];
+  const action = isReadOnly ? undefined : actions[status];
   return (
     <span
       className="inline-flex flex-wrap items-center gap-2"

@@ -1,6 +1,6 @@
 // SPEC §2 dashboard quick actions: links to the trading and account screens, KYC (disabled with
 // a completed mark once done, otherwise saying where it stands), and Swap Assets, which the
-// dashboard page brings from trading.
+// dashboard page brings from trading. Offline, every tile is shown disabled.
 import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -10,6 +10,7 @@ import {
   FileClock,
   IdCard,
   Lock,
+  Repeat,
   Send,
   Truck,
   Weight,
@@ -46,17 +47,53 @@ const kycNotes: Partial<Record<KycStatus, string>> = {
   rejected: 'actions.kycRejected',
 };
 
+/** A tile that cannot be used offline: its name, muted, and why it does nothing. */
+function OfflineTile({ icon: Icon, label }: { icon: Action['icon']; label: string }) {
+  const { t } = useTranslation('vault');
+  return (
+    <span
+      role="link"
+      aria-disabled="true"
+      className={cn(tileClass, 'cursor-not-allowed text-muted-foreground opacity-60 hover:bg-card')}
+    >
+      <Icon aria-hidden />
+      <span>
+        {label}
+        <span className="sr-only"> — {t('offline.actionUnavailable')}</span>
+      </span>
+    </span>
+  );
+}
+
 export function QuickActions({
   kycStatus,
   swapAction,
+  isOffline = false,
 }: {
   /** Unknown while it loads or when it could not be loaded: the tile then simply leads to /kyc. */
   kycStatus: KycStatus | undefined;
   /** The Swap Assets tile, given the tile's classes; it may suspend while its code loads. */
   swapAction: (className: string) => ReactNode;
+  /** No network: every action is shown, none can be taken. */
+  isOffline?: boolean;
 }) {
   const { t } = useTranslation('vault');
   const kycNote = kycStatus ? kycNotes[kycStatus] : undefined;
+  if (isOffline) {
+    return (
+      <nav aria-label={t('actions.label')}>
+        <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3 lg:grid-cols-9">
+          {[...actions, { key: 'kyc', icon: IdCard }, { key: 'swap', icon: Repeat }].map(
+            ({ key, icon }) => (
+              <li key={key}>
+                <OfflineTile icon={icon} label={t(`actions.${key}`)} />
+              </li>
+            ),
+          )}
+        </ul>
+      </nav>
+    );
+  }
   return (
     <nav aria-label={t('actions.label')}>
       <ul className="grid grid-cols-3 gap-2 sm:grid-cols-5 sm:gap-3 lg:grid-cols-9">
