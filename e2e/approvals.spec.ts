@@ -269,7 +269,8 @@ for (const language of ['en', 'ar'] as const) {
           'data-unread',
           'false',
         );
-        await expect.poll(() => unreadOf(checker)).toBeLessThan(unreadBefore);
+        const decider = checker;
+        await expect.poll(() => unreadOf(decider)).toBeLessThan(unreadBefore);
         // The maker's bell has the decisions: which change, how, and by whom.
         await expect(maker.getByTestId('notification-badge')).toBeVisible();
         await maker.getByTestId('notification-bell').click();
