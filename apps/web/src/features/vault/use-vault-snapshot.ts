@@ -3,13 +3,13 @@
 // copy is read back. Never for staff or an impersonation: a staff member's browser keeps no
 // customer's vault.
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Session } from '@secure-vault/shared/auth';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
 import { ApiError } from '@/lib/api-client';
 import { useApiQuery } from '@/lib/api-query';
-import { sessionQueryKey } from '@/lib/auth/get-session';
+import { getSessionQueryOptions } from '@/lib/auth/get-session';
 import { useIsOnline } from '@/lib/use-is-online';
 import { type VaultSnapshot, vaultSnapshots } from '@/lib/offline/vault-snapshot';
 
@@ -40,8 +40,8 @@ export function useOfflineVault(): string | null {
     summary: useApiQuery(vault.getSummary),
     kyc: useApiQuery(kyc.getKyc),
   };
-  // The session the signed-in frame has already checked (offline: the copy's, get-session.ts).
-  const session = useQueryClient().getQueryData<Session | null>(sessionQueryKey);
+  // The session the signed-in frame checks (offline: the copy's, get-session.ts); not asked again.
+  const { data: session } = useQuery({ ...getSessionQueryOptions(), enabled: false });
   const isOffline =
     !useIsOnline() ||
     [answers.profile, answers.valuables, answers.summary].some((answer) =>
