@@ -2,7 +2,7 @@
 // answers it shows are all there, fresh from the server, a copy goes to this device; offline, the
 // copy is read back. Never for staff or an impersonation: a staff member's browser keeps no
 // customer's vault.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Session } from '@secure-vault/shared/auth';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
@@ -17,6 +17,7 @@ interface Answer<T> {
   data: T | undefined;
   dataUpdatedAt: number;
   error: unknown;
+  refetch: () => Promise<unknown>;
 }
 
 type Parts = Pick<VaultSnapshot, 'profile' | 'valuables' | 'summary'>;
@@ -42,13 +43,42 @@ export function useOfflineVault(): string | null {
   };
   // The session the signed-in frame checks (offline: the copy's, get-session.ts); not asked again.
   const { data: session } = useQuery({ ...getSessionQueryOptions(), enabled: false });
-  const isOffline =
-    !useIsOnline() ||
-    [answers.profile, answers.valuables, answers.summary].some((answer) =>
-      isUnreachable(answer.error),
-    );
+  const isOnline = useIsOnline();
+  const { profile, valuables, summary, kyc: verification } = answers;
+  const isServerUnreachable = [profile, valuables, summary].some((answer) =>
+    isUnreachable(answer.error),
+  );
+  useRetryWhileUnreachable(isServerUnreachable, [profile, valuables, summary, verification]);
+  const isOffline = !isOnline || isServerUnreachable;
   useKeepVaultSnapshot(session, answers, !isOffline);
   return isOffline && session ? session.user.id : null;
+}
+
+/** How often to try the server again while the copy is shown because it could not be reached. */
+const retryMs = 5_000;
+
+/**
+ * While the server cannot be reached, asks again every few seconds and as soon as the browser
+ * says it is back online, so the live dashboard returns by itself. (TanStack retries on
+ * reconnect only what it had paused, and the browser does not always say when it is back.)
+ */
+function useRetryWhileUnreachable(isUnreachableNow: boolean, answers: Answer<unknown>[]): void {
+  const latest = useRef(answers);
+  useEffect(() => {
+    latest.current = answers;
+  });
+  useEffect(() => {
+    if (!isUnreachableNow) return;
+    const retry = () => {
+      for (const answer of latest.current) void answer.refetch();
+    };
+    const timer = window.setInterval(retry, retryMs);
+    window.addEventListener('online', retry);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', retry);
+    };
+  }, [isUnreachableNow]);
 }
 
 function useKeepVaultSnapshot(
