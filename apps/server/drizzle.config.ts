@@ -10,6 +10,7 @@ export default defineConfig({
     './src/db/custody-schema.ts',
     './src/db/approvals-schema.ts',
     './src/db/notifications-schema.ts',
+    './src/db/passkeys-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

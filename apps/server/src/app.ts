@@ -42,6 +42,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { vaultRoutes } from './features/vault/routes.ts';
+import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { adminVaultRoutes } from './features/admin/vault-routes.ts';
 import { registerRealtime } from './realtime/routes.ts';
 import { bindMetrics, measureRequests } from './metrics/metrics.ts';
@@ -67,6 +68,7 @@ const featureRoutes: readonly ((scope: FastifyInstance, ctx: AppContext) => void
   ledgerCheckRoutes,
   mailQueueRoutes,
   notificationRoutes,
+  passkeyRoutes,
 ];
 
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {

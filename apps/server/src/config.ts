@@ -97,8 +97,11 @@ const envSchema = z
       emptyToUndefined,
       z.string().transform(parsedOrIssue(parsePreviousSigningKeys)).optional(),
     ),
-    /** Whether staff must have two-factor sign-in on before any admin route answers. */
-    STAFF_2FA: z.enum(['required', 'optional']).default('required'),
+    /**
+     * Whether staff must have two-factor sign-in on before any admin route answers; `passkey`:
+     * and their session must have been proven with a passkey, not an authenticator code.
+     */
+    STAFF_2FA: z.enum(['required', 'optional', 'passkey']).default('required'),
     /**
      * The proxies in front of the server (DESIGN §4, client addresses): a hop count, or a
      * comma-separated list of addresses and ranges. Unset or `false`: none, whatever the
@@ -235,7 +238,7 @@ export interface Config {
   signingKey: string | undefined;
   /** SIGNING_KEY_PREVIOUS's public keys, as SPKI PEM. */
   previousSigningKeys: string[];
-  staff2fa: 'required' | 'optional';
+  staff2fa: 'required' | 'optional' | 'passkey';
   /**
    * The proxies whose X-Forwarded-For entries are believed (Fastify's `trustProxy`): none
    * (false), the last n hops, or these addresses and ranges. The client is the right-most entry

@@ -1,6 +1,7 @@
 // Accounts and sessions: one schema per request and response of /api/v1/auth (SPEC §5, DESIGN §4).
 // Validation messages are locale keys (namespace:key) that the web app translates.
 import { z } from 'zod';
+import { passkeyAssertionSchema } from './passkeys.ts';
 import { secretText } from './text.ts';
 
 export const passwordMinLength = 6;
@@ -36,6 +37,8 @@ export const signInSchema = z.strictObject({
     .min(1, 'auth:errors.passwordRequired')
     .max(256),
   totp: totpSchema.optional(),
+  /** The account's passkey as the second factor (PASSKEY_REQUIRED, or TOTP_REQUIRED with passkeys). */
+  passkey: passkeyAssertionSchema.optional(),
 });
 
 /** A reset or impersonation token as the server issues it: base64url (auth/secrets.ts). */
@@ -83,7 +86,10 @@ export const sessionSchema = z.object({
   isAdmin: z.boolean(),
   /** The staff member viewing this account, when the session is an impersonation. */
   impersonatedBy: z.object({ id: z.uuid(), email: z.string() }).nullable(),
+  /** An authenticator app is on. */
   hasTwoFactor: z.boolean(),
+  /** The account has a passkey: a second factor of its own, and one that signs in alone. */
+  hasPasskey: z.boolean(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 /** Who is signed in, for pages anyone may open: nobody is an answer (null), not a refusal. */
@@ -154,4 +160,7 @@ export const authErrorCodes = [
   'IMPERSONATION_FORBIDDEN',
   'TOTP_INVALID',
   'PASSWORD_INCORRECT',
+  'PASSKEY_INVALID',
+  'PASSKEY_REQUIRED',
+  'STAFF_PASSKEY_REQUIRED',
 ] as const;

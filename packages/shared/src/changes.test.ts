@@ -17,6 +17,7 @@ const undeclared: Record<string, string> = {
   'auth.verifySignUp': 'replaces the session',
   'auth.completePasswordReset': 'replaces the session',
   'auth.completeImpersonation': 'replaces the session',
+  'passkeys.signInWithPasskey': 'replaces the session',
   'auth.endImpersonation': 'replaces the session',
   'auth.signOut': 'replaces the session',
   'dev.runJobs': 'called by the end-to-end tests only; its jobs send realtime notices',

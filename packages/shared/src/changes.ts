@@ -13,6 +13,7 @@ export const changeTopics = [
   ...realtimeTopics,
   'session',
   'sessions',
+  'passkeys',
   'bankAccounts',
   'recipients',
   'admin',

@@ -80,6 +80,7 @@ export function implicitErrors(
       'FORBIDDEN',
       'STAFF_2FA_REQUIRED',
       'STAFF_SECOND_FACTOR_REQUIRED',
+      'STAFF_PASSKEY_REQUIRED',
       // Dual control (DESIGN §4): whoever is the subject, and who proposed, is checked per call.
       'OWN_ACCOUNT',
       'STAFF_ACCOUNT',

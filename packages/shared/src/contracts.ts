@@ -15,6 +15,7 @@ import * as kyc from './kyc/contracts.ts';
 import * as ledgerCheck from './ledger-check/contracts.ts';
 import * as mailQueue from './mail-queue/contracts.ts';
 import * as notifications from './notifications/contracts.ts';
+import * as passkeys from './passkeys/contracts.ts';
 import * as staffAccess from './staff-access/contracts.ts';
 import * as statements from './statements/contracts.ts';
 import * as trading from './trading/contracts.ts';
@@ -35,6 +36,7 @@ export const contractsByFeature = {
   ledgerCheck,
   mailQueue,
   notifications,
+  passkeys,
   staffAccess,
   statements,
   trading,

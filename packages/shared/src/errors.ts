@@ -38,6 +38,12 @@ export const errorCodes = {
   PASSWORD_INCORRECT: 400,
   /** A change of security settings needs the password given again (auth/contracts confirmPassword). */
   REAUTH_REQUIRED: 403,
+  /** A passkey's answer that does not verify: unknown, from another site, replayed or cloned. */
+  PASSKEY_INVALID: 400,
+  /** The password was right; the account's passkey (its second factor) is asked for next. */
+  PASSKEY_REQUIRED: 401,
+  /** Staff tools need a session signed in with a passkey when STAFF_2FA=passkey. */
+  STAFF_PASSKEY_REQUIRED: 403,
   // Vault and trading
   INSUFFICIENT_CASH: 422,
   INSUFFICIENT_HOLDING: 422,

@@ -38,6 +38,7 @@ export const notificationKinds = {
   new_sign_in: 'security',
   password_changed: 'security',
   two_factor_changed: 'security',
+  passkey_changed: 'security',
   bank_account_added: 'security',
   notification_settings_changed: 'security',
   staff_signed_in: 'security',

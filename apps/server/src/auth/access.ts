@@ -56,13 +56,19 @@ function enforceAccess(auth: RequestAuth | null, access: Access, ctx: AppContext
   if (!auth) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   if (access === 'admin') {
     if (!auth.isAdmin) throw new AppError('FORBIDDEN', 'This needs a staff account.');
-    if (ctx.config.staff2fa === 'required' && !auth.hasTwoFactor) {
+    if (ctx.config.staff2fa !== 'optional' && !auth.hasTwoFactor && !auth.hasPasskey) {
       throw new AppError('STAFF_2FA_REQUIRED', 'Staff must turn on two-factor sign-in first.');
     }
-    if (ctx.config.staff2fa === 'required' && !auth.session.hasPassedSecondFactor) {
+    if (ctx.config.staff2fa !== 'optional' && !auth.session.hasPassedSecondFactor) {
       throw new AppError(
         'STAFF_SECOND_FACTOR_REQUIRED',
         'Sign in again with your authenticator code to use staff tools.',
+      );
+    }
+    if (ctx.config.staff2fa === 'passkey' && !auth.session.hasUsedPasskey) {
+      throw new AppError(
+        'STAFF_PASSKEY_REQUIRED',
+        'Sign in again with your passkey to use staff tools.',
       );
     }
   }

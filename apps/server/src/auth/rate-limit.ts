@@ -35,6 +35,8 @@ export const limits = {
   secondFactorGuardedPair: { bucket: 'second_factor_failure:pair', max: 1, windowMs: day },
   /** Wrong current passwords on a password change, per user: only a session holder adds to it. */
   passwordChangeUser: { bucket: 'password_change_failure:user', max: 10, windowMs: 15 * minute },
+  /** Passkey challenges issued per address: every passkey answer needs one of its own. */
+  passkeyChallengeIp: { bucket: 'passkey_challenge:ip', max: 300, windowMs: 15 * minute },
   codeSendEmail: { bucket: 'code_send:email', max: 5, windowMs: hour },
   codeSendIp: { bucket: 'code_send:ip', max: 20, windowMs: hour },
   passwordResetEmail: { bucket: 'password_reset:email', max: 5, windowMs: hour },

@@ -25,11 +25,16 @@ export interface RequestAuth {
     restoreSessionId: string | null;
     /** This session itself passed a second factor (staff powers need it, DESIGN §4). */
     hasPassedSecondFactor: boolean;
+    /** This session was proven with a passkey (STAFF_2FA=passkey asks it of staff). */
+    hasUsedPasskey: boolean;
   };
   /** Always false in an impersonation session: staff powers stay with the staff member's own session. */
   isAdmin: boolean;
   impersonatedBy: { id: string; email: string } | null;
+  /** An authenticator app is on. */
   hasTwoFactor: boolean;
+  /** The account has a passkey (a second factor too, and one that signs in alone). */
+  hasPasskey: boolean;
 }
 
 /** A session just created: the token goes into the cookie and nowhere else. */
@@ -47,6 +52,8 @@ export interface NewSessionInput {
   restoreSessionId?: string | null;
   /** The sign-in that opens this session passed an authenticator or recovery code. */
   hasPassedSecondFactor?: boolean;
+  /** …and that second factor, or the whole sign-in, was one of the account's passkeys. */
+  hasUsedPasskey?: boolean;
 }
 
 /** Creates a session and returns its token and the body the API answers with. */
@@ -64,6 +71,7 @@ export async function createSession(db: Db, input: NewSessionInput): Promise<Iss
     impersonatorId: input.impersonatorId ?? null,
     restoreSessionId: input.restoreSessionId ?? null,
     secondFactorAt: input.hasPassedSecondFactor ? input.now : null,
+    passkeyAt: input.hasUsedPasskey ? input.now : null,
     passwordConfirmedAt: input.impersonatorId ? null : input.now,
   });
   const auth = await findSession(db, token, input.now);
@@ -105,9 +113,11 @@ export interface LiveSessionRow {
   expires_at: Date;
   restore_session_id: string | null;
   second_factor_at: Date | null;
+  passkey_at: Date | null;
   user_id: string;
   email: string;
   has_two_factor: boolean;
+  has_passkey: boolean;
   has_admin_role: boolean;
   impersonator_id: string | null;
   impersonator_email: string | null;
@@ -136,10 +146,12 @@ export function toRequestAuth(row: LiveSessionRow): RequestAuth {
       expiresAt: new Date(row.expires_at),
       restoreSessionId: row.restore_session_id,
       hasPassedSecondFactor: row.second_factor_at !== null,
+      hasUsedPasskey: row.passkey_at !== null,
     },
     isAdmin: Boolean(row.has_admin_role) && impersonatedBy === null,
     impersonatedBy,
     hasTwoFactor: Boolean(row.has_two_factor),
+    hasPasskey: Boolean(row.has_passkey),
   };
 }
 
@@ -166,6 +178,7 @@ export function sessionBody(auth: RequestAuth): Session {
     isAdmin: auth.isAdmin,
     impersonatedBy: auth.impersonatedBy,
     hasTwoFactor: auth.hasTwoFactor,
+    hasPasskey: auth.hasPasskey,
   };
 }
 

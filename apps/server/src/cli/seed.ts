@@ -46,7 +46,7 @@ async function main(): Promise<number> {
       'Staff (every change of value one makes, the other approves in the Approvals tab):',
       `  ${staff.email}${staff.isNew ? '' : existed}`,
       `  ${approver.email}${approver.isNew ? '' : existed}`,
-      staff.staff2fa === 'required'
+      staff.staff2fa !== 'optional'
         ? '  Staff need two-factor sign-in (STAFF_2FA=required): sign in, open /settings, choose\n' +
           '  "Set Up Two-Factor Authentication", scan the QR code with an authenticator app and\n' +
           '  enter its code; the admin panel (/admin) then opens in that session, and later sign-ins\n' +

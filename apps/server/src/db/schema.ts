@@ -207,6 +207,11 @@ export const sessions = pgTable(
      * impersonation: staff do not know the customer's password.
      */
     passwordConfirmedAt: timestamptz('password_confirmed_at'),
+    /**
+     * When this session was proven with one of the account's passkeys (signing in with it, or
+     * as its second factor): staff tools need it when STAFF_PASSKEY=required.
+     */
+    passkeyAt: timestamptz('passkey_at'),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId, table.createdAt)],
 );

@@ -7,6 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { proposalKinds, proposalStatuses } from '@secure-vault/shared/approvals';
 import { ledgerAccounts, ledgerKinds } from '@secure-vault/shared/history';
 import { languages } from '@secure-vault/shared/i18n';
+import { passkeyChallengePurposes } from '@secure-vault/shared/passkeys';
 import {
   notificationCategories,
   optionalNotificationCategories,
@@ -330,6 +331,19 @@ const checked: Record<string, Checked> = {
         n,
         sql`insert into notifications (user_id, kind, category, data, created_at)
             select id, 'password_changed', ${value}, '{}', ${at} from u`,
+      ),
+  },
+  passkey_challenges_purpose_check: {
+    table: 'passkey_challenges',
+    column: 'purpose',
+    values: passkeyChallengePurposes,
+    since: '0031',
+    row: (value, n) =>
+      withUser(
+        n,
+        sql`insert into passkey_challenges (challenge, user_id, purpose, expires_at)
+            select ${`challenge-${n}`}, case when ${value}::text = 'register' then id end,
+              ${value}, ${at} from u`,
       ),
   },
   notification_mail_opt_outs_category_check: {

@@ -10,6 +10,7 @@ import { kycDocuments, kycVerifications } from '../db/kyc-schema.ts';
 import { bankAccounts, transfers } from '../db/banking-schema.ts';
 import { deliveries } from '../db/custody-schema.ts';
 import { notifications } from '../db/notifications-schema.ts';
+import { PasskeyAuthenticator } from '../test/passkey-authenticator.ts';
 import { staffProposals } from '../db/approvals-schema.ts';
 import { mailQueue, profiles, sessions } from '../db/schema.ts';
 import { ledgerEntries, valuables } from '../db/vault-schema.ts';
@@ -150,6 +151,19 @@ beforeAll(async () => {
     .where(eq(notifications.userId, owner.userId))
     .limit(1);
   ownerIds.notifications = notice?.id ?? '';
+  // A passkey of the owner's: what removing one names.
+  const options = await call(t, 'POST', '/me/passkeys/options', undefined, {
+    cookie: owner.cookie,
+  });
+  const passkey = await call(
+    t,
+    'POST',
+    '/me/passkeys',
+    { name: 'Owner laptop', credential: new PasskeyAuthenticator().create(options.json().options) },
+    { cookie: owner.cookie },
+  );
+  if (passkey.statusCode !== 201) throw new Error(`passkey: ${passkey.body}`);
+  ownerIds.passkeys = passkey.json<{ id: string }>().id;
   // A pending delivery of the owner's: what the customer's cancel and staff's status and
   // tracking routes name by id.
   const [silver] = await t.ctx.db
@@ -366,6 +380,9 @@ describe('the access matrix', () => {
         'GET /api/v1/fixed-terms',
         'GET /api/v1/openapi.json',
         'POST /api/v1/auth/impersonation/complete',
+        // A passkey's challenge names no account; its answer signs in as the passkey's owner.
+        'POST /api/v1/auth/passkey/options',
+        'POST /api/v1/auth/passkey/sign-in',
         'POST /api/v1/auth/password-reset',
         'POST /api/v1/auth/password-reset/check',
         'POST /api/v1/auth/password-reset/complete',

@@ -370,6 +370,10 @@ function paramValue(url: string, name: string): { canonical: string; any: fc.Arb
   if (name === 'id' && url.includes('/me/notifications/')) {
     return { canonical: unknownId, any: fc.uuid() };
   }
+  // Passkeys: none of these exist (passkeys.test.ts removes real ones).
+  if (name === 'id' && url.includes('/me/passkeys/')) {
+    return { canonical: unknownId, any: fc.uuid() };
+  }
   // Saved recipients: none of these exist (renaming and removal answer NOT_FOUND).
   if (name === 'id' && url.includes('/me/recipients/')) {
     return { canonical: unknownId, any: fc.uuid() };

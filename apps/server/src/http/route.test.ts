@@ -23,10 +23,12 @@ const customer: RequestAuth = {
     expiresAt: new Date('2026-01-02T00:00:00Z'),
     restoreSessionId: null,
     hasPassedSecondFactor: false,
+    hasUsedPasskey: false,
   },
   isAdmin: false,
   impersonatedBy: null,
   hasTwoFactor: false,
+  hasPasskey: false,
 };
 
 const whoAmI = <A extends Access>(access: A) =>

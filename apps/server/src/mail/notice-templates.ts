@@ -15,6 +15,7 @@ import {
   newSignIn,
   notificationSettingsChanged,
   passwordChanged,
+  passkeyChanged,
   twoFactorChanged,
 } from './security-templates.ts';
 import { staffSignedInAsCustomer } from './staff-access-templates.ts';
@@ -54,6 +55,7 @@ export const noticeSchemas = {
   }),
   password_changed: change,
   two_factor_changed: z.object({ ...base, at, enabled: z.boolean() }),
+  passkey_changed: z.object({ ...base, at, name: z.string(), added: z.boolean() }),
   bank_account_added: z.object({ ...base, at, bankName: z.string(), ending: z.string() }),
   notification_settings_changed: change,
   proposal_waiting: z.object({
@@ -107,6 +109,10 @@ export const noticeTemplates: { [K in NoticeKind]: (data: unknown) => Rendered }
   two_factor_changed: (data) => {
     const notice = noticeSchemas.two_factor_changed.parse(data);
     return twoFactorChanged(notice.language, notice);
+  },
+  passkey_changed: (data) => {
+    const notice = noticeSchemas.passkey_changed.parse(data);
+    return passkeyChanged(notice.language, notice);
   },
   bank_account_added: (data) => {
     const notice = noticeSchemas.bank_account_added.parse(data);

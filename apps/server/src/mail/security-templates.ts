@@ -1,5 +1,5 @@
 // Security alerts (DESIGN §5, issue 28): a sign-in from a new device or browser, the password or
-// two-factor changed, a bank account added, what is mailed changed. Each says what happened and
+// two-factor changed, a passkey added or removed, a bank account added, what is mailed changed. Each says what happened and
 // when, and what to do if it was not the customer. Always mailed: no preference turns them off.
 import type { Language } from '@secure-vault/shared';
 import { paths } from '@secure-vault/shared/paths';
@@ -131,6 +131,43 @@ export function twoFactorChanged(
       notice.enabled
         ? `Two-factor authentication was turned on for your account on ${when}. Each sign-in now asks for a code from your authenticator app.`
         : `Two-factor authentication was turned off for your account on ${when}. Your password alone now signs you in.`,
+      notYou('en', notice.appUrl),
+      signature.en,
+    ],
+  );
+}
+
+export interface PasskeyNotice extends ChangeNotice {
+  /** The name the customer gave it. */
+  name: string;
+  added: boolean;
+}
+
+export function passkeyChanged(language: Language, notice: PasskeyNotice): Rendered {
+  const when = mailTime(language, notice.at);
+  if (language === 'ar') {
+    const name = `\u2068${notice.name}\u2069`;
+    return render(
+      'ar',
+      notice.added ? 'تمت إضافة مفتاح مرور — Secure Vault' : 'تمت إزالة مفتاح مرور — Secure Vault',
+      [
+        'مرحباً،',
+        notice.added
+          ? `تمت إضافة مفتاح المرور «${name}» إلى حسابك بتاريخ ${when}. يمكن استخدامه الآن لتسجيل الدخول دون كلمة المرور.`
+          : `تمت إزالة مفتاح المرور «${name}» من حسابك بتاريخ ${when}. لم يعد يصلح لتسجيل الدخول.`,
+        notYou('ar', notice.appUrl),
+        signature.ar,
+      ],
+    );
+  }
+  return render(
+    'en',
+    notice.added ? 'Passkey added — Secure Vault' : 'Passkey removed — Secure Vault',
+    [
+      'Hello,',
+      notice.added
+        ? `The passkey “${notice.name}” was added to your account on ${when}. It can now sign you in without your password.`
+        : `The passkey “${notice.name}” was removed from your account on ${when}. It can no longer sign you in.`,
       notYou('en', notice.appUrl),
       signature.en,
     ],

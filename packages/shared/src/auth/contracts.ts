@@ -75,11 +75,19 @@ export const signIn = defineContract({
   access: 'public',
   tag,
   summary:
-    'Sign in with email and password (and an authenticator or recovery code when two-factor is on)',
+    'Sign in with email and password, then the second factor when the account has one: an authenticator or recovery code, or a passkey',
+  description:
+    'TOTP_REQUIRED when the account has an authenticator app (its details say passkey: offered when a passkey would do too), PASSKEY_REQUIRED when its second factor is a passkey: send the same body again with `totp` or `passkey` (an answer to passkey/options).',
   body: signInSchema,
   status: 200,
   response: sessionSchema,
-  errors: ['INVALID_CREDENTIALS', 'TOTP_REQUIRED', 'TOTP_INVALID'],
+  errors: [
+    'INVALID_CREDENTIALS',
+    'TOTP_REQUIRED',
+    'TOTP_INVALID',
+    'PASSKEY_REQUIRED',
+    'PASSKEY_INVALID',
+  ],
 });
 
 // Puts another session (or none) in the browser: no `changes` (changes.test.ts).

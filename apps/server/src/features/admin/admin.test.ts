@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { allContracts } from '@secure-vault/shared/contracts';
 import { transfers } from '../../db/banking-schema.ts';
 import { auditLog } from '../../db/schema.ts';
 import { impersonationLinkLifetimeMs } from '../../auth/auth-tokens.ts';
@@ -208,6 +210,7 @@ describe('impersonation', () => {
       isAdmin: false,
       impersonatedBy: { id: staff.userId, email: staff.email },
       hasTwoFactor: false,
+      hasPasskey: false,
     });
     const cookie = sessionCookie(res);
     expect(String(res.headers['set-cookie'])).toContain(`Max-Age=${impersonationSessionMs / 1000}`);
@@ -272,6 +275,29 @@ describe('impersonation', () => {
     await signIn(t, customer.email);
   });
 
+  // Every operation whose contract says so, from the contracts: a new one is covered by saying it.
+  it('is refused every operation whose contract refuses impersonation, before its body is read', async () => {
+    const customer = await signUp(t);
+    const { cookie } = await startImpersonation(customer);
+    const refusing = allContracts.filter((contract) => contract.refusesImpersonation);
+    expect(refusing.length).toBeGreaterThan(10);
+    for (const contract of refusing) {
+      const url = contract.path
+        .replace(/^\/api\/v1/, '')
+        .replaceAll(/:(\w+)/g, () => customer.userId);
+      const body = contract.method === 'GET' || contract.method === 'DELETE' ? undefined : {};
+      const res = await call(t, contract.method, url, body, {
+        cookie,
+        headers: { 'idempotency-key': randomUUID() },
+      });
+      expect({ operation: `${contract.method} ${contract.path}`, status: res.statusCode }).toEqual({
+        operation: `${contract.method} ${contract.path}`,
+        status: 403,
+      });
+      expect(res.json().error.code).toBe('IMPERSONATION_FORBIDDEN');
+    }
+  });
+
   it('ends on request and gives the staff member their own session back', async () => {
     const customer = await signUp(t);
     const { cookie } = await startImpersonation(customer);
@@ -283,6 +309,7 @@ describe('impersonation', () => {
         isAdmin: true,
         impersonatedBy: null,
         hasTwoFactor: true,
+        hasPasskey: false,
       },
     });
     const restored = sessionCookie(res);

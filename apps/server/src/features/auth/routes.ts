@@ -1,17 +1,11 @@
 // /api/v1/auth, open to anyone: sign-up, sign-in, sign-out, the session, password reset and
 // impersonation (contracts: shared/auth/contracts.ts; account-routes.ts holds what needs a
 // session). Routes stay thin.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import * as authApi from '@secure-vault/shared/auth/contracts';
 import type { AppContext } from '../../context.ts';
-import { type RequestMeta, requestMeta } from '../../auth/request-meta.ts';
-import {
-  clearSessionCookie,
-  type IssuedSession,
-  type RequestAuth,
-  sessionBody,
-  setSessionCookie,
-} from '../../auth/sessions.ts';
+import { requestMeta } from '../../auth/request-meta.ts';
+import { clearSessionCookie, sessionBody, setSessionCookie } from '../../auth/sessions.ts';
 import { route } from '../../http/route.ts';
 import { accountRoutes } from './account-routes.ts';
 import { completeImpersonation, endImpersonation } from './impersonation.ts';
@@ -22,34 +16,10 @@ import {
   requestPasswordReset,
 } from './password-reset.ts';
 import { signIn } from './sign-in.ts';
-import { deviceTokenOf, setDeviceCookie } from '../../auth/known-devices.ts';
+import { signingIn } from '../../http/signing-in.ts';
 import { resendSignUpCode, signUp, verifySignUp } from './sign-up.ts';
 
 const accepted = { accepted: true as const };
-
-/** A service that opens a session for the caller, replacing the one the request came with. */
-type OpensSession<Body> = (
-  ctx: AppContext,
-  body: Body,
-  meta: RequestMeta,
-  previousSessionId: string | null,
-) => Promise<IssuedSession>;
-
-/** The handler of a route that signs in: it opens the session and sets its cookie. */
-function signingIn<Body>(ctx: AppContext, open: OpensSession<Body>) {
-  return async (
-    request: FastifyRequest & { body: Body },
-    caller: RequestAuth | null,
-    reply: FastifyReply,
-  ) => {
-    const device = deviceTokenOf(request);
-    const meta = { ...requestMeta(request), device: device.token };
-    const session = await open(ctx, request.body, meta, caller?.session.id ?? null);
-    setSessionCookie(reply, session, ctx.clock.now());
-    setDeviceCookie(reply, device.token);
-    return session.body;
-  };
-}
 
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Answers here carry session details and secrets shown once: never cached.

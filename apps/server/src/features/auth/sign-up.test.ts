@@ -85,6 +85,7 @@ describe('sign-up', () => {
       isAdmin: false,
       impersonatedBy: null,
       hasTwoFactor: false,
+      hasPasskey: false,
     });
     expect(sessionCookie(res)).toBeDefined();
 

@@ -28,6 +28,7 @@ const linkOf: Record<string, string> = {
   new_sign_in: paths.settingsSessions,
   password_changed: paths.settingsSecurity,
   two_factor_changed: paths.settingsSecurity,
+  passkey_changed: paths.settingsSecurity,
   bank_account_added: paths.interAccounts,
   notification_settings_changed: paths.settingsNotifications,
   staff_signed_in: paths.settingsStaffAccess,

@@ -10,7 +10,8 @@ LANGUAGE sql IMMUTABLE AS $$
     WHEN p_kind IN ('delivery_update', 'delivery_tracking', 'fixed_term_matured') THEN 'custody'
     WHEN p_kind = 'kyc_decided' THEN 'kyc'
     WHEN p_kind IN ('proposal_waiting', 'proposal_decided') THEN 'approvals'
-    WHEN p_kind IN ('new_sign_in', 'password_changed', 'two_factor_changed', 'bank_account_added',
-      'notification_settings_changed', 'staff_signed_in', 'password_reset_by_staff') THEN 'security'
+    WHEN p_kind IN ('new_sign_in', 'password_changed', 'two_factor_changed', 'passkey_changed',
+      'bank_account_added', 'notification_settings_changed', 'staff_signed_in',
+      'password_reset_by_staff') THEN 'security'
   END;
 $$;
