@@ -6,6 +6,7 @@ import { allContracts } from '@secure-vault/shared/contracts';
 import * as custody from '@secure-vault/shared/custody/contracts';
 import * as history from '@secure-vault/shared/history/contracts';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
+import * as passkeys from '@secure-vault/shared/passkeys/contracts';
 import * as notifications from '@secure-vault/shared/notifications/contracts';
 import * as trading from '@secure-vault/shared/trading/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
@@ -29,6 +30,7 @@ describe('change keys', () => {
       profile: apiKey(vault.getProfile),
       kyc: apiKey(kyc.getKyc),
       sessions: apiKey(auth.getSessions),
+      passkeys: apiKey(passkeys.getPasskeys),
       notifications: apiKey(notifications.getNotifications),
       notificationPreferences: apiKey(notifications.getNotificationPreferences),
       adminPanel: apiKey({ path: '/api/v1/admin' }),

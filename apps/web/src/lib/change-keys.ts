@@ -26,6 +26,7 @@ export const queryKeys = {
   profile: ['me', 'profile'],
   kyc: ['me', 'kyc'],
   sessions: ['auth', 'sessions'],
+  passkeys: ['me', 'passkeys'],
   notifications: ['me', 'notifications'],
   notificationPreferences: ['me', 'notification-preferences'],
   // Every staff operation's path is under /api/v1/admin: a change refreshes the whole panel, its
@@ -62,6 +63,7 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
   // Who is signed in, and how (two-factor on or off).
   session: [sessionQueryKey],
   sessions: [queryKeys.sessions],
+  passkeys: [queryKeys.passkeys],
   bankAccounts: [queryKeys.bankAccounts],
   recipients: [queryKeys.recipients],
   // A notice arrived or was read; what is mailed changed.

@@ -50,6 +50,7 @@ export function stubKyc(state: KycState, routes: Record<string, Route> = {}) {
           isAdmin: false,
           impersonatedBy: null,
           hasTwoFactor: false,
+          hasPasskey: false,
         },
       },
     },

@@ -38,6 +38,7 @@ export function customerSession(impersonatedBy: { id: string; email: string } | 
       isAdmin: false,
       impersonatedBy,
       hasTwoFactor: false,
+      hasPasskey: false,
     },
   };
 }

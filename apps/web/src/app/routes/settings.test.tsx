@@ -26,6 +26,7 @@ function renderSettings(route: string, impersonatedBy: string | null = null) {
           isAdmin: false,
           impersonatedBy,
           hasTwoFactor: false,
+          hasPasskey: false,
         },
       },
     },

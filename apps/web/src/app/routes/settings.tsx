@@ -34,6 +34,7 @@ import { ChangePasswordCard } from '@/features/settings/components/change-passwo
 import { SessionsCard } from '@/features/settings/components/sessions-card';
 import { StaffAccessCard } from '@/features/settings/components/staff-access-card';
 import { TwoFactorCard } from '@/features/settings/components/two-factor-card';
+import { PasskeysCard } from '@/features/settings/components/passkeys-card';
 
 type SectionKey =
   'profile' | 'delivery' | 'statements' | 'security' | 'sessions' | 'notifications' | 'staffAccess';
@@ -107,6 +108,7 @@ function SectionBody({
           {isImpersonation ? null : (
             <>
               <ChangePasswordCard />
+              <PasskeysCard />
               <TwoFactorCard isOn={session.hasTwoFactor} />
             </>
           )}

@@ -14,6 +14,7 @@ const session = {
   isAdmin: false,
   impersonatedBy: null,
   hasTwoFactor: true,
+  hasPasskey: false,
 };
 
 function renderPage() {

@@ -17,6 +17,7 @@ const customer = {
   isAdmin: false,
   impersonatedBy: null,
   hasTwoFactor: false,
+  hasPasskey: false,
 };
 const unauthenticated = {
   status: 401,

@@ -13,6 +13,7 @@ const customer: Session = {
   isAdmin: false,
   impersonatedBy: null,
   hasTwoFactor: false,
+  hasPasskey: false,
 };
 const staff: Session = {
   ...customer,

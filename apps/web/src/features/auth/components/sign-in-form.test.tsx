@@ -12,6 +12,7 @@ const session = {
   isAdmin: false,
   impersonatedBy: null,
   hasTwoFactor: true,
+  hasPasskey: false,
 };
 
 describe('SignInForm', () => {
@@ -41,6 +42,29 @@ describe('SignInForm', () => {
       { email: 'two@example.com', password: 'secret-password' },
       { email: 'two@example.com', password: 'secret-password', totp: '123456' },
     ]);
+  });
+
+  it('asks for the passkey when it is the account’s second factor, with the fields kept', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      'POST /api/v1/auth/sign-in': () => ({
+        status: 401,
+        body: { error: { code: 'PASSKEY_REQUIRED', message: 'Confirm with your passkey' } },
+      }),
+    });
+    renderWithProviders(<SignInForm />);
+    await user.type(await screen.findByLabelText('Email'), 'key@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(
+      await screen.findByText('This account signs in with a passkey as its second step.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use Your Passkey' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign In' })).toBeNull();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('autocomplete', 'username webauthn');
+    await user.click(screen.getByRole('button', { name: 'Use another account' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('checks the fields before asking the server', async () => {

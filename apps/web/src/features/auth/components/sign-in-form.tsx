@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import * as auth from '@secure-vault/shared/auth/contracts';
-import { paths } from '@secure-vault/shared/paths';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { PasswordField } from '@/components/ui/password-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { useApiMutation } from '@/lib/api-query';
@@ -15,32 +11,51 @@ import { replaceSession } from '@/lib/auth/replace-session';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
+import { usePasskeySignIn } from './passkey-sign-in';
+import { type SecondStep, SignInActions, usePasskeyStep } from './sign-in-actions';
 import { TotpStep } from './totp-step';
 
-/** Email and password; when the account has two-factor on, a second step asks for the code. */
+/**
+ * Email and password; when the account has a second factor, a second step asks for the code or
+ * the passkey. The email field's autofill also offers this site's passkeys, which sign in alone.
+ */
 export function SignInForm() {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
   const signIn = useApiMutation(auth.signIn, {
     onSuccess: (session) => replaceSession(queryClient, session),
   });
-  const [needsTotp, setNeedsTotp] = useState(false);
+  const passkeySignIn = usePasskeySignIn();
+  const [secondStep, setSecondStep] = useState<SecondStep>(null);
+  const needsTotp = secondStep?.factor === 'totp';
   const form = useSchemaForm(auth.signIn.body, { defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
   const message = (text: string | undefined) => (text ? t(text) : undefined);
 
+  // The password again, with the account's passkey as its second factor.
+  const secondFactorPasskey = usePasskeyStep(passkeySignIn.stopAutofill, async (passkey) => {
+    const { email, password } = form.getValues();
+    await signIn.mutateAsync({ body: { email, password, passkey } });
+  });
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await signIn.mutateAsync({
-        body: needsTotp ? values : { email: values.email, password: values.password },
+        body: needsTotp
+          ? { email: values.email, password: values.password, totp: values.totp }
+          : { email: values.email, password: values.password },
       });
       // The /auth guard now sees the session and takes the visitor to their vault.
       toast.success(t('signIn.success'));
     } catch (error) {
       if (setServerIssues(form, error)) return;
       if (error instanceof ApiError && error.code === 'TOTP_REQUIRED') {
-        setNeedsTotp(true);
+        setSecondStep({ factor: 'totp', offersPasskey: error.details.passkey === 'offered' });
         setTimeout(() => form.setFocus('totp'), 0);
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'PASSKEY_REQUIRED') {
+        setSecondStep({ factor: 'passkey' });
         return;
       }
       if (error instanceof ApiError && error.code === 'TOTP_INVALID') {
@@ -52,6 +67,7 @@ export function SignInForm() {
       });
     }
   });
+  const isSecondStep = secondStep !== null;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5" aria-labelledby="sign-in-title">
@@ -68,8 +84,8 @@ export function SignInForm() {
             {...control}
             type="email"
             dir="ltr"
-            autoComplete="username"
-            readOnly={needsTotp}
+            autoComplete="username webauthn"
+            readOnly={isSecondStep}
             {...form.register('email')}
           />
         )}
@@ -79,7 +95,7 @@ export function SignInForm() {
         label={t('fields.password')}
         error={message(errors.password?.message)}
         autoComplete="current-password"
-        readOnly={needsTotp}
+        readOnly={isSecondStep}
         {...form.register('password')}
       />
       {needsTotp ? (
@@ -90,30 +106,17 @@ export function SignInForm() {
           {...form.register('totp')}
         />
       ) : null}
-      <Button type="submit" size="lg" disabled={isSubmitting}>
-        {isSubmitting ? <Spinner label={t('signIn.submitting')} /> : t('signIn.submit')}
-      </Button>
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-        <Link
-          to={paths.resetPassword}
-          className="font-medium text-accent-strong underline-offset-4 hover:underline"
-        >
-          {t('signIn.forgotPassword')}
-        </Link>
-        {needsTotp ? (
-          <button
-            type="button"
-            className="cursor-pointer font-medium text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
-            onClick={() => {
-              setNeedsTotp(false);
-              form.resetField('totp');
-              form.setValue('password', '');
-            }}
-          >
-            {t('signIn.useAnotherAccount')}
-          </button>
-        ) : null}
-      </div>
+      <SignInActions
+        secondStep={secondStep}
+        isSubmitting={isSubmitting}
+        secondFactorPasskey={secondFactorPasskey}
+        passkeySignIn={passkeySignIn}
+        onStartOver={() => {
+          setSecondStep(null);
+          form.resetField('totp');
+          form.setValue('password', '');
+        }}
+      />
     </form>
   );
 }

@@ -59,6 +59,7 @@ describe('VerificationDialog', () => {
           isAdmin: false,
           impersonatedBy: null,
           hasTwoFactor: false,
+          hasPasskey: false,
         },
       },
     });

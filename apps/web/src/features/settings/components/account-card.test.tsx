@@ -26,6 +26,7 @@ const session: Session = {
   isAdmin: false,
   impersonatedBy: null,
   hasTwoFactor: false,
+  hasPasskey: false,
 };
 
 function stubProfile(accountNumber: string | null) {
