@@ -150,7 +150,7 @@ function AddPasskeyForm({ count }: { count: number }) {
     <form
       noValidate
       onSubmit={onSubmit}
-      className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+      className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start"
     >
       <FormField
         id="passkey-name"
@@ -170,7 +170,7 @@ function AddPasskeyForm({ count }: { count: number }) {
       </FormField>
       <PasskeyButton
         type="submit"
-        className="w-full sm:w-auto"
+        className="w-full sm:mt-7 sm:w-auto"
         label={t('passkeys.add')}
         waitingLabel={t('passkeys.adding')}
         isWaiting={isBusy}
