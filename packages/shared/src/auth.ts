@@ -50,11 +50,19 @@ export const passwordResetCompleteSchema = z.strictObject({
   password: passwordSchema,
   /** Needed when the account has two-factor on (the answer is TOTP_REQUIRED without it). */
   totp: totpSchema.optional(),
+  /** Needed when a passkey is the account's only second factor (else PASSKEY_REQUIRED). */
+  passkey: passkeyAssertionSchema.optional(),
 });
 
 export const passwordResetCheckSchema = z.strictObject({ token: linkTokenSchema });
-/** A reset link that still works; with two-factor on, its form asks for the code from the start. */
-export const passwordResetLinkSchema = z.object({ requiresTotp: z.boolean() });
+/**
+ * A reset link that still works; with two-factor on, its form asks for the code from the start,
+ * and with a passkey as the only second factor, for the passkey.
+ */
+export const passwordResetLinkSchema = z.object({
+  requiresTotp: z.boolean(),
+  requiresPasskey: z.boolean(),
+});
 export type PasswordResetLink = z.infer<typeof passwordResetLinkSchema>;
 
 export const changePasswordSchema = z.strictObject({

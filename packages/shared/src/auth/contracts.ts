@@ -166,7 +166,7 @@ export const completePasswordReset = defineContract({
   body: passwordResetCompleteSchema,
   status: 200,
   response: sessionSchema,
-  errors: ['TOKEN_INVALID', 'TOTP_REQUIRED', 'TOTP_INVALID'],
+  errors: ['TOKEN_INVALID', 'TOTP_REQUIRED', 'TOTP_INVALID', 'PASSKEY_REQUIRED', 'PASSKEY_INVALID'],
 });
 
 // Puts another session (or none) in the browser: no `changes` (changes.test.ts).

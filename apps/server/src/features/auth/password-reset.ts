@@ -1,10 +1,11 @@
 // Password reset by email link (SPEC §4): the request answers the same, in the same time, whether
 // or not the account exists (the lookup and the mail run after the answer); the link works once,
 // for 30 minutes, and only until a newer one is sent; completing it ends every session of the user and signs them in afresh. With
-// two-factor on, the authenticator (or a recovery) code is needed too, so a mailbox alone does
-// not open the account.
+// two-factor on, the authenticator (or a recovery) code is needed too, and with a passkey as the
+// only second factor, the passkey: a mailbox alone does not open the account.
 import { eq } from 'drizzle-orm';
 import { paths } from '@secure-vault/shared';
+import type { PasskeyAssertion } from '@secure-vault/shared/passkeys';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -25,6 +26,7 @@ import { claimGuess, secondFactorGuesses } from '../../auth/guess-limits.ts';
 import { forgetHits, limits, recordHits } from '../../auth/rate-limit.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import { dataKeysOf } from '../../auth/data-keys.ts';
+import { hasPasskey, passkeyInvalid, usePasskey } from '../../auth/passkeys.ts';
 import { useSecondFactor } from '../../auth/second-factor.ts';
 import {
   createSession,
@@ -90,7 +92,9 @@ async function resetLinkOwner(ctx: AppContext, token: string, now: Date) {
     .from(users)
     .where(eq(users.id, link.userId));
   if (!owner) throw invalidLink();
-  return { link, totpSecret: owner.totpSecret };
+  // A passkey is the second factor only where there is no authenticator app to ask for.
+  const needsPasskey = !owner.totpSecret && (await hasPasskey(ctx.db, link.userId));
+  return { link, totpSecret: owner.totpSecret, needsPasskey };
 }
 
 /**
@@ -102,7 +106,7 @@ export async function checkPasswordResetLink(
   ctx: AppContext,
   input: { token: string },
   meta: RequestMeta,
-): Promise<{ requiresTotp: boolean }> {
+): Promise<{ requiresTotp: boolean; requiresPasskey: boolean }> {
   const now = ctx.clock.now();
   const hits = await recordHits(ctx.db, ctx.config.dataKey, now, [
     { limit: limits.passwordResetCheckIp, value: meta.ip },
@@ -111,14 +115,15 @@ export async function checkPasswordResetLink(
     await forgetHits(ctx.db, hits.ids);
     throw new AppError('RATE_LIMITED', 'Too many attempts. Please try again later.');
   }
-  const { totpSecret } = await resetLinkOwner(ctx, input.token, now);
-  return { requiresTotp: totpSecret !== null };
+  const { totpSecret, needsPasskey } = await resetLinkOwner(ctx, input.token, now);
+  return { requiresTotp: totpSecret !== null, requiresPasskey: needsPasskey };
 }
 
 export interface CompleteResetInput {
   token: string;
   password: string;
   totp?: string | undefined;
+  passkey?: PasskeyAssertion | undefined;
 }
 
 export async function completePasswordReset(
@@ -128,10 +133,13 @@ export async function completePasswordReset(
   previousSessionId: string | null,
 ): Promise<IssuedSession> {
   const now = ctx.clock.now();
-  const { link, totpSecret } = await resetLinkOwner(ctx, input.token, now);
+  const { link, totpSecret, needsPasskey } = await resetLinkOwner(ctx, input.token, now);
   let totpHits: string[] = [];
-  if (totpSecret) {
-    if (!input.totp)
+  if (needsPasskey && !input.passkey) {
+    throw new AppError('PASSKEY_REQUIRED', 'Confirm it is you with your passkey.');
+  }
+  if (totpSecret || needsPasskey) {
+    if (totpSecret && !input.totp)
       throw new AppError('TOTP_REQUIRED', 'Enter the code from your authenticator app.');
     // The same second-factor limits as sign-in (decision 010): a link gives no fresh budget.
     const attempt = await claimGuess(
@@ -156,7 +164,12 @@ export async function completePasswordReset(
       .for('update');
     if (!user) throw invalidLink();
     let method = 'email';
-    if (user.totpSecret) {
+    if (needsPasskey && input.passkey) {
+      const used = await usePasskey(ctx, tx, input.passkey, { userId: user.id, meta, now });
+      if (!used) throw passkeyInvalid();
+      method = 'passkey';
+      await forgetHits(tx, totpHits);
+    } else if (user.totpSecret) {
       const used = input.totp
         ? await useSecondFactor(tx, dataKeysOf(ctx.config), user, input.totp, now)
         : null;
@@ -173,6 +186,7 @@ export async function completePasswordReset(
       now,
       userAgent: meta.userAgent,
       hasPassedSecondFactor: method !== 'email',
+      hasUsedPasskey: method === 'passkey',
     });
     await writeAudit(tx, {
       action: 'auth.password_reset',

@@ -252,7 +252,7 @@ describe('password reset', () => {
     for (let i = 0; i < 2; i++) {
       const fresh = await checkLink(token);
       expect(fresh.statusCode).toBe(200);
-      expect(fresh.json()).toEqual({ requiresTotp: false });
+      expect(fresh.json()).toEqual({ requiresTotp: false, requiresPasskey: false });
     }
     expect((await completeReset({ token, password: 'reset password' })).statusCode).toBe(200);
     // Used, expired, made up: the page says so before the form is filled in.
@@ -270,7 +270,7 @@ describe('password reset', () => {
     await enableTwoFactor(t, user.cookie);
     await requestReset(user.email);
     const res = await checkLink(await resetToken(user.email));
-    expect(res.json()).toEqual({ requiresTotp: true });
+    expect(res.json()).toEqual({ requiresTotp: true, requiresPasskey: false });
   });
 
   it(`checks at most ${limits.passwordResetCheckIp.max} links an hour from one address`, async () => {

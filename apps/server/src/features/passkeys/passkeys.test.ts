@@ -64,7 +64,10 @@ async function customerWithPasskey() {
   return { ...user, authenticator, passkeyId: added.json<{ id: string }>().id };
 }
 
-async function lastAudit(userId: string, action: 'auth.sign_in' | 'auth.passkey_refused') {
+async function lastAudit(
+  userId: string,
+  action: 'auth.sign_in' | 'auth.passkey_refused' | 'auth.password_reset',
+) {
   const [row] = await t.ctx.db
     .select()
     .from(auditLog)
@@ -310,6 +313,40 @@ describe('a passkey as the second factor', () => {
       passkey: user.authenticator.get(await challenge()),
     });
     expect(code(res)).toBe('INVALID_CREDENTIALS');
+  });
+});
+
+describe('a password reset of an account whose second factor is a passkey', () => {
+  it('asks for the passkey too, so a mailbox alone does not open the account', async () => {
+    const user = await customerWithPasskey();
+    expect((await call(t, 'POST', '/auth/password-reset', { email: user.email })).statusCode).toBe(
+      202,
+    );
+    const mail = await lastMail(t, user.email);
+    const token = mail?.text.match(/\/update-password#token=([\w-]+)/)?.[1] ?? '';
+    const check = await call(t, 'POST', '/auth/password-reset/check', { token });
+    expect(check.json()).toEqual({ requiresTotp: false, requiresPasskey: true });
+
+    const complete = (extra: Record<string, unknown> = {}) =>
+      call(t, 'POST', '/auth/password-reset/complete', {
+        token,
+        password: 'a new password',
+        ...extra,
+      });
+    const without = await complete();
+    expect(code(without)).toBe('PASSKEY_REQUIRED');
+    expect(sessionCookie(without)).toBeUndefined();
+    const other = await customerWithPasskey();
+    const theirs = await complete({ passkey: other.authenticator.get(await challenge()) });
+    expect(code(theirs)).toBe('PASSKEY_INVALID');
+
+    // Each refusal left the link usable and the password as it was.
+    const done = await complete({ passkey: user.authenticator.get(await challenge()) });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await session(sessionCookie(done))).statusCode).toBe(200);
+    expect((await lastAudit(user.userId, 'auth.password_reset'))?.details).toMatchObject({
+      method: 'passkey',
+    });
   });
 });
 

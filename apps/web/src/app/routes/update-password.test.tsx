@@ -46,7 +46,10 @@ describe('UpdatePasswordRoute', () => {
   it('asks for the two-factor code from the start when the link check says so', async () => {
     window.history.replaceState(null, '', `/update-password#token=${token}`);
     stubApi({
-      'POST /api/v1/auth/password-reset/check': { status: 200, body: { requiresTotp: true } },
+      'POST /api/v1/auth/password-reset/check': {
+        status: 200,
+        body: { requiresTotp: true, requiresPasskey: false },
+      },
     });
     renderPage();
     expect(await screen.findByLabelText('Authentication code')).toBeInTheDocument();
@@ -58,7 +61,10 @@ describe('UpdatePasswordRoute', () => {
     const user = userEvent.setup();
     const bodies: unknown[] = [];
     stubApi({
-      'POST /api/v1/auth/password-reset/check': { status: 200, body: { requiresTotp: false } },
+      'POST /api/v1/auth/password-reset/check': {
+        status: 200,
+        body: { requiresTotp: false, requiresPasskey: false },
+      },
       'POST /api/v1/auth/password-reset/complete': (_url, init) => {
         const body = JSON.parse(init.body as string) as { totp?: string };
         bodies.push(body);

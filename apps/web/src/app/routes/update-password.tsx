@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { LinkIcon } from 'lucide-react';
-import { signInSchema } from '@secure-vault/shared/auth';
+import { type PasswordResetLink, signInSchema } from '@secure-vault/shared/auth';
 import * as auth from '@secure-vault/shared/auth/contracts';
 import { paths } from '@secure-vault/shared/paths';
 import { Alert } from '@/components/ui/alert';
@@ -22,7 +22,9 @@ import { useTranslation } from '@/lib/i18n';
 import { toast } from '@/lib/toast';
 import { usePageTitle } from '@/lib/use-page-title';
 import { AuthShell } from '@/features/auth/components/auth-shell';
-import { TotpStep } from '@/features/auth/components/totp-step';
+import type { TFunction } from 'i18next';
+import { PasskeyStep, TotpStep } from '@/features/auth/components/totp-step';
+import { answerWithPasskey, passkeyFailureOf } from '@/lib/passkeys';
 import { forgetFragment, readFragmentToken } from '@/features/auth/fragment-token';
 
 // The request's schema without the link's token (not typed), plus a confirmation.
@@ -68,7 +70,7 @@ export default function UpdatePasswordRoute() {
     body = (
       <UpdatePasswordForm
         token={token}
-        requiresTotp={link.data?.requiresTotp ?? false}
+        link={link.data ?? { requiresTotp: false, requiresPasskey: false }}
         onInvalidLink={() => setLinkUsedUp(true)}
       />
     );
@@ -101,14 +103,25 @@ function RequestNewLink() {
   );
 }
 
+/** Why the new password was not saved: a toast in the page's language. */
+function sayFailure(t: TFunction, error: unknown) {
+  if (passkeyFailureOf(error) === 'cancelled') {
+    toast.message(t('signIn.passkeyCancelled'));
+    return;
+  }
+  toast.error(t('update.failed'), {
+    description: apiErrorText(t, error, t('update.failedFallback')),
+  });
+}
+
 function UpdatePasswordForm({
   token,
-  requiresTotp,
+  link,
   onInvalidLink,
 }: {
   token: string;
-  /** Known from the link check: the code field shows from the start. */
-  requiresTotp: boolean;
+  /** Known from the link check: the code field (or the passkey's notice) shows from the start. */
+  link: PasswordResetLink;
   onInvalidLink: () => void;
 }) {
   const { t } = useTranslation('auth');
@@ -117,7 +130,8 @@ function UpdatePasswordForm({
   const complete = useApiMutation(auth.completePasswordReset, {
     onSuccess: (session) => replaceSession(queryClient, session),
   });
-  const [needsTotp, setNeedsTotp] = useState(requiresTotp);
+  const [needsTotp, setNeedsTotp] = useState(link.requiresTotp);
+  const [needsPasskey, setNeedsPasskey] = useState(link.requiresPasskey);
   const form = useSchemaForm(updatePasswordFormSchema, {
     defaultValues: { password: '', confirmPassword: '' },
   });
@@ -126,8 +140,10 @@ function UpdatePasswordForm({
 
   const onSubmit = form.handleSubmit(async ({ password, totp }) => {
     try {
+      // The passkey is asked for as the form is sent: the browser's own prompt.
+      const passkey = needsPasskey ? await answerWithPasskey() : undefined;
       await complete.mutateAsync({
-        body: { token, password, ...(needsTotp ? { totp } : {}) },
+        body: { token, password, ...(needsTotp ? { totp } : {}), ...(passkey ? { passkey } : {}) },
       });
       toast.success(t('update.success'));
       await navigate(paths.dashboard, { replace: true });
@@ -142,9 +158,11 @@ function UpdatePasswordForm({
         setTimeout(() => form.setFocus('totp'), 0);
         return;
       }
-      toast.error(t('update.failed'), {
-        description: apiErrorText(t, error, t('update.failedFallback')),
-      });
+      if (error instanceof ApiError && error.code === 'PASSKEY_REQUIRED') {
+        setNeedsPasskey(true);
+        return;
+      }
+      sayFailure(t, error);
     }
   });
 
@@ -173,6 +191,7 @@ function UpdatePasswordForm({
           {...form.register('totp')}
         />
       ) : null}
+      {needsPasskey ? <PasskeyStep prompt={t('update.passkeyPrompt')} /> : null}
       <Button type="submit" size="lg" disabled={isSubmitting}>
         {isSubmitting ? <Spinner label={t('update.submitting')} /> : t('update.submit')}
       </Button>

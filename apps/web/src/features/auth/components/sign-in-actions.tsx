@@ -2,11 +2,9 @@
 // passkey, Use Your Passkey), a passkey instead of the code when the account has both, a passkey
 // alone before any password, and the links under them.
 import { useState } from 'react';
-import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PasskeyAssertion } from '@secure-vault/shared/passkeys';
 import { paths } from '@secure-vault/shared/paths';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasskeyButton } from '@/components/ui/passkey-button';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,6 +12,7 @@ import { useTranslation } from '@/lib/i18n';
 import { answerWithPasskey, canUsePasskeys } from '@/lib/passkeys';
 import { toast } from '@/lib/toast';
 import { sayPasskeyFailure, type usePasskeySignIn } from './passkey-sign-in';
+import { PasskeyStep } from './totp-step';
 
 /**
  * The second step an account with a second factor adds: its authenticator code (with a passkey
@@ -67,10 +66,7 @@ export function SignInActions({
     <>
       {secondStep?.factor === 'passkey' ? (
         <>
-          <Alert tone="info" role="status">
-            <KeyRound aria-hidden />
-            <p>{t('signIn.passkeyPrompt')}</p>
-          </Alert>
+          <PasskeyStep prompt={t('signIn.passkeyPrompt')} />
           <PasskeyButton
             size="lg"
             label={t('signIn.passkeyUse')}

@@ -1,5 +1,6 @@
 // The step an account with two-factor adds to signing in or setting a new password: why the
-// code is asked for, then the field for the authenticator's code or a recovery code.
+// code is asked for, then the field for the authenticator's code or a recovery code; or, when its
+// second factor is a passkey, why the device will ask for it.
 import type { ComponentProps } from 'react';
 import { KeyRound } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
@@ -35,5 +36,15 @@ export function TotpStep({ id, prompt, error, ...input }: TotpStepProps) {
         )}
       </FormField>
     </>
+  );
+}
+
+/** The passkey's step: what the browser's prompt is for (the prompt itself is the browser's). */
+export function PasskeyStep({ prompt }: { prompt: string }) {
+  return (
+    <Alert tone="info" role="status">
+      <KeyRound aria-hidden />
+      <p>{prompt}</p>
+    </Alert>
   );
 }
