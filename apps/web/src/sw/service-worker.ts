@@ -7,11 +7,13 @@
 // screen when there is none. A new worker waits until the page asks it to take over (the update
 // prompt, lib/pwa/update-prompt.ts).
 
-// cast: this script runs as a service worker, whose global scope the DOM's types call Window.
-const worker = self as unknown as ServiceWorkerGlobalScope;
-// cast: the build writes this build's precache ({ version, urls }) in place of the expression.
-const precache = (self as unknown as { __SV_PRECACHE__: { version: string; urls: string[] } })
-  .__SV_PRECACHE__;
+// This script runs as a service worker, whose global scope the DOM's types call Window.
+const scope: unknown = self;
+if (!(scope instanceof ServiceWorkerGlobalScope)) throw new Error('sw.js runs as a service worker');
+const worker = scope;
+// The build writes this build's precache ({ version, urls }) in place of the expression
+// (precache-global.d.ts names it).
+const precache = self.__SV_PRECACHE__;
 const prefix = 'secure-vault-';
 const shellCache = `${prefix}shell-${precache.version}`;
 const assetsCache = `${prefix}assets-${precache.version}`;
@@ -129,7 +131,8 @@ worker.addEventListener('message', (event) => {
   if (typeof data !== 'object' || data === null || !('type' in data)) return;
   if (data.type === 'skip-waiting') void worker.skipWaiting();
   if (data.type === 'keep-loaded') {
-    const { page, assets } = data as { page?: unknown; assets?: unknown };
+    const page = 'page' in data ? data.page : undefined;
+    const assets = 'assets' in data ? data.assets : undefined;
     event.waitUntil(keepLoaded(page, assets).catch(() => undefined));
   }
 });
