@@ -64,3 +64,26 @@ export function regionName(code: string, language: Language = currentLanguage())
 export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
+
+const relativeFormats = new Map<Language, Intl.RelativeTimeFormat>();
+
+// Largest first: an age reads in the largest unit it has one of ("3 minutes ago", not "180 s").
+const ageUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** How long ago, in the language: "now", "12 seconds ago", "3 minutes ago", "yesterday". */
+export function formatTimeAgo(seconds: number, language: Language = currentLanguage()): string {
+  let format = relativeFormats.get(language);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' });
+    relativeFormats.set(language, format);
+  }
+  const age = Math.max(0, Math.floor(seconds));
+  for (const [unit, size] of ageUnits) {
+    if (age >= size) return format.format(-Math.floor(age / size), unit);
+  }
+  return format.format(-age, 'second');
+}

@@ -145,7 +145,8 @@ describe('the metal calculator', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Purchase' }));
 
     await waitFor(() => expect(orders).toHaveLength(1));
-    expect(orders[0]!.body).toEqual({ side: 'buy', asset: 'AU', total: '100' });
+    // The price shown goes with the order: the listed price, the book not being read here.
+    expect(orders[0]!.body).toEqual({ side: 'buy', asset: 'AU', total: '100', price: '0.057' });
     expect(orders[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(toast.success).toHaveBeenCalledWith('Purchase Complete', {
@@ -291,7 +292,9 @@ describe('the metal calculator', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm Sale' });
     expect(within(dialog).getByTestId('confirm-total')).toHaveTextContent('$28.50');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Sale' }));
-    await waitFor(() => expect(orders).toEqual([{ side: 'sell', asset: 'AU', quantity: '500' }]));
+    await waitFor(() =>
+      expect(orders).toEqual([{ side: 'sell', asset: 'AU', quantity: '500', price: '0.057' }]),
+    );
   });
 
   it('disables Sell without a holding', async () => {

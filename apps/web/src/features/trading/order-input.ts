@@ -1,5 +1,6 @@
 // The two-way order calculator: a quantity or a dollar amount typed by the customer, priced with
-// the shared quote() exactly as the server will price it, and the other field filled in.
+// the shared quote() at the price the screen shows (the book's on the order's side; SPEC §9's
+// listed price by default) exactly as the server will price it, and the other field filled in.
 // Pure functions, so the arithmetic is tested without a screen.
 import type { Asset } from '@secure-vault/shared/catalogue';
 import { isOneOf } from '@secure-vault/shared/guards';
@@ -58,16 +59,20 @@ function isNonNegativeDecimal(value: string): boolean {
   return decimalPattern.test(value) && !value.startsWith('-');
 }
 
-/** Prices what the customer typed; `order` is what to send (never a price: the server has it). */
+/**
+ * Prices what the customer typed at `price`; `order` is what to send. The quote's price goes with
+ * it as the price shown, which the server only compares with its book (PRICE_CHANGED).
+ */
 export function evaluateOrder(
   asset: Asset,
   input: Pick<OrderInput, 'edited' | 'quantity' | 'total'>,
   side: TradeSide,
+  price: string = asset.price,
 ): OrderEvaluation {
   const text = normalizeDecimal(input.edited === 'quantity' ? input.quantity : input.total);
   if (text === '') return { status: 'empty' };
   if (input.edited === 'quantity') {
-    const result = quote(asset, { quantity: text }, side);
+    const result = quote(asset, { quantity: text }, side, price);
     return result.ok
       ? { status: 'ok', quote: result.quote, order: { quantity: text } }
       : { status: 'invalid', problem: result.error };
@@ -76,7 +81,7 @@ export function evaluateOrder(
   if (!isNonNegativeDecimal(text) || decimalPlaces(text) > usdScale || dec(text).isZero()) {
     return { status: 'invalid', problem: 'TOTAL_INVALID' };
   }
-  const result = quote(asset, { total: text }, side);
+  const result = quote(asset, { total: text }, side, price);
   return result.ok
     ? { status: 'ok', quote: result.quote, order: { total: text } }
     : { status: 'invalid', problem: result.error };
@@ -89,9 +94,10 @@ export function editOrder(
   field: OrderField,
   text: string,
   side: TradeSide,
+  price: string = asset.price,
 ): OrderInput {
   const typed: OrderInput = { edited: field, quantity: '', total: '', [field]: text };
-  const evaluation = evaluateOrder(asset, typed, side);
+  const evaluation = evaluateOrder(asset, typed, side, price);
   if (evaluation.status !== 'ok') return typed;
   return field === 'quantity'
     ? { ...typed, total: dec(evaluation.quote.total).toFixed(rules.totalDisplayDecimals) }
@@ -122,7 +128,7 @@ export function shortfallOf(
     if (cash === null || !dec(priced.total).greaterThan(cash)) return null;
     const spendable = centsDown(cash);
     const most = spendable.greaterThan(0)
-      ? quote(asset, { total: spendable.toFixed(usdScale) }, 'buy')
+      ? quote(asset, { total: spendable.toFixed(usdScale) }, 'buy', priced.price)
       : null;
     return {
       kind: 'cash',
@@ -159,20 +165,26 @@ const orderFieldsSchema = z.object({
 });
 
 /**
- * The order form's schema: what the customer typed, priced exactly as the server will price it.
- * A problem lands on the field they typed in (its message is the problem's code); the output is
- * the body of the placeTrade contract, checked by that contract's own schema.
+ * The order form's schema: what the customer typed, priced at `price` exactly as the server will
+ * price it. A problem lands on the field they typed in (its message is the problem's code); the
+ * output is the body of the placeTrade contract with the price shown, checked by that contract's
+ * own schema.
  */
-export function orderFormSchema(asset: Asset, side: TradeSide) {
+export function orderFormSchema(asset: Asset, side: TradeSide, price: string = asset.price) {
   return orderFieldsSchema.transform((input, context): TradeRequest => {
-    const evaluation = evaluateOrder(asset, input, side);
+    const evaluation = evaluateOrder(asset, input, side, price);
     if (evaluation.status !== 'ok') {
       const problem: OrderFormProblem =
         evaluation.status === 'empty' ? 'EMPTY' : evaluation.problem;
       context.addIssue({ code: 'custom', path: [input.edited], message: problem });
       return z.NEVER;
     }
-    const body = tradeRequestSchema.safeParse({ side, asset: asset.symbol, ...evaluation.order });
+    const body = tradeRequestSchema.safeParse({
+      side,
+      asset: asset.symbol,
+      ...evaluation.order,
+      price: evaluation.quote.price,
+    });
     if (!body.success) {
       context.addIssue({ code: 'custom', path: [input.edited], message: 'QUANTITY_INVALID' });
       return z.NEVER;

@@ -14,8 +14,8 @@ describe('previewSwap', () => {
     expect(preview).toEqual({
       status: 'ok',
       quantity: '1000',
-      give: { quantity: '1000.00000000', value: '57.00000000' },
-      receive: { quantity: '0.00049565', value: '56.99975000' },
+      give: { quantity: '1000.00000000', price: '0.057', value: '57.00000000' },
+      receive: { quantity: '0.00049565', price: '115000', value: '56.99975000' },
       cashRemainder: '0.00000000',
     });
     if (preview.status === 'ok') {

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { formatAssetQuantity, formatUsd } from '@/lib/money';
 import type { OrderProblem, Shortfall } from './order-input';
+import { formatUnitPrice } from './price-text';
 
 export interface ToastText {
   title: string;
@@ -64,6 +65,26 @@ export function insufficientCashText(
             available: formatUsd(available),
           }),
   };
+}
+
+/**
+ * An order or a swap refused because the book moved (PRICE_CHANGED): the price it has now, from
+ * the refusal's details, and that nothing was done. Without the price, the code's own text.
+ */
+export function priceChangedText(
+  t: TFunction,
+  asset: Asset,
+  price: string | undefined,
+  of: 'order' | 'swap',
+): string {
+  if (price === undefined) return t('auth:codes.PRICE_CHANGED');
+  const values = {
+    name: t(`catalogue:${asset.symbol}.name`),
+    price: formatUnitPrice(t, asset, price),
+  };
+  return of === 'order'
+    ? t('trading:prices.changed.order', values)
+    : t('trading:prices.changed.swap', values);
 }
 
 /** A failed order: the screen's title, and the reason when the server gave a known one. */

@@ -1,5 +1,5 @@
 // The order screen of one asset (SPEC §2 /metal-calculator/{symbol}, /crypto/{symbol}): what it
-// is, its listed price, and Buy and Sell tabs.
+// is, its price from the book (decision 028), and Buy and Sell tabs priced from the same book.
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { Asset } from '@secure-vault/shared/catalogue';
@@ -8,8 +8,9 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
-import { formatUnitPrice } from '../price-text';
+import { usePriceBook } from '../hooks/use-price-book';
 import { AssetBadge } from './asset-badge';
+import { AssetPriceLine } from './asset-price-line';
 import { TradePanel } from './trade-panel';
 
 export function AssetTradeScreen({
@@ -24,6 +25,7 @@ export function AssetTradeScreen({
   const { t } = useTranslation(['trading', 'catalogue']);
   const name = t(`catalogue:${asset.symbol}.name`);
   usePageTitle(name);
+  const book = usePriceBook();
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:py-10">
       <div>
@@ -45,12 +47,7 @@ export function AssetTradeScreen({
             <p className="mt-2 text-muted-foreground">
               {t(`catalogue:${asset.symbol}.description`)}
             </p>
-            <p className="mt-3 text-sm">
-              <span className="text-muted-foreground">{t('order.listedPrice')} </span>
-              <span className="font-semibold tabular-nums" data-testid="listed-price">
-                {formatUnitPrice(t, asset)}
-              </span>
-            </p>
+            <AssetPriceLine asset={asset} book={book} />
           </div>
         </div>
       </div>
@@ -62,10 +59,10 @@ export function AssetTradeScreen({
               <TabsTrigger value="sell">{t('tabs.sell')}</TabsTrigger>
             </TabsList>
             <TabsContent value="buy">
-              <TradePanel asset={asset} side="buy" />
+              <TradePanel asset={asset} side="buy" book={book} />
             </TabsContent>
             <TabsContent value="sell">
-              <TradePanel asset={asset} side="sell" />
+              <TradePanel asset={asset} side="sell" book={book} />
             </TabsContent>
           </Tabs>
         </CardContent>

@@ -1,5 +1,6 @@
-// The last look before an order goes to the server (SPEC §5): quantity, listed price and the
-// exact charge or credit, from the same quote() the server uses.
+// The last look before an order goes to the server (SPEC §5): quantity, the price it is priced
+// at (the book's, decision 028) and the exact charge or credit, from the same quote() the server
+// uses.
 import type { Asset } from '@secure-vault/shared/catalogue';
 import type { Quote } from '@secure-vault/shared/trading';
 import {
@@ -53,32 +54,7 @@ export function ConfirmTradeDialog({
               : t('confirm.sellDescription', { name })}
           </AlertDialogDescription>
         </AlertDialogHeader>
-        {quote ? (
-          <dl className="grid gap-2 rounded-md border bg-muted/40 p-4 text-sm">
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-muted-foreground">{t('order.quantity')}</dt>
-              <dd className="text-end font-medium tabular-nums">
-                {formatAssetQuantity(t, asset, quote.quantity)}
-              </dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4">
-              <dt className="text-muted-foreground">{t('order.price')}</dt>
-              <dd className="text-end font-medium tabular-nums">{formatUnitPrice(t, asset)}</dd>
-            </div>
-            <div className="flex items-baseline justify-between gap-4 border-t pt-2">
-              <dt className="font-semibold">
-                {side === 'buy' ? t('order.totalCharge') : t('order.totalCredit')}
-              </dt>
-              <dd
-                dir="ltr"
-                className="text-end text-base font-semibold tabular-nums"
-                data-testid="confirm-total"
-              >
-                {formatExactUsd(quote.total)}
-              </dd>
-            </div>
-          </dl>
-        ) : null}
+        {quote ? <ConfirmFigures asset={asset} side={side} quote={quote} /> : null}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={isPending}>{t('confirm.cancel')}</AlertDialogCancel>
           <AlertDialogAction
@@ -100,5 +76,46 @@ export function ConfirmTradeDialog({
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/** What the order comes to: its quantity, the price it is priced at and the exact total. */
+function ConfirmFigures({
+  asset,
+  side,
+  quote,
+}: {
+  asset: Asset;
+  side: 'buy' | 'sell';
+  quote: Quote;
+}) {
+  const { t } = useTranslation(['trading', 'catalogue']);
+  return (
+    <dl className="grid gap-2 rounded-md border bg-muted/40 p-4 text-sm">
+      <div className="flex items-baseline justify-between gap-4">
+        <dt className="text-muted-foreground">{t('order.quantity')}</dt>
+        <dd className="text-end font-medium tabular-nums">
+          {formatAssetQuantity(t, asset, quote.quantity)}
+        </dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-4">
+        <dt className="text-muted-foreground">{t('order.price')}</dt>
+        <dd className="text-end font-medium tabular-nums" data-testid="confirm-price">
+          {formatUnitPrice(t, asset, quote.price)}
+        </dd>
+      </div>
+      <div className="flex items-baseline justify-between gap-4 border-t pt-2">
+        <dt className="font-semibold">
+          {side === 'buy' ? t('order.totalCharge') : t('order.totalCredit')}
+        </dt>
+        <dd
+          dir="ltr"
+          className="text-end text-base font-semibold tabular-nums"
+          data-testid="confirm-total"
+        >
+          {formatExactUsd(quote.total)}
+        </dd>
+      </div>
+    </dl>
   );
 }

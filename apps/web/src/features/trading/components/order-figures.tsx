@@ -1,5 +1,5 @@
 // The figures around an order: the cash a buy draws on, the holding a sell draws on, and what
-// the order comes to (SPEC §9), each with its loading and retry states.
+// the order comes to at the price on its side (SPEC §9), each with its loading and retry states.
 import { Coins, Wallet } from 'lucide-react';
 import type { Asset } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
@@ -98,10 +98,13 @@ export function HoldingLine({
 export function OrderSummary({
   asset,
   side,
+  price,
   quote,
 }: {
   asset: Asset;
   side: 'buy' | 'sell';
+  /** The price on the order's side: what a buyer pays, what a seller receives. */
+  price: string;
   quote: Quote | null;
 }) {
   const { t } = useTranslation(['trading', 'catalogue']);
@@ -111,7 +114,7 @@ export function OrderSummary({
       value: quote ? formatAssetQuantity(t, asset, quote.quantity) : '—',
       testId: 'summary-quantity',
     },
-    { label: t('order.price'), value: formatUnitPrice(t, asset), testId: 'summary-price' },
+    { label: t('order.price'), value: formatUnitPrice(t, asset, price), testId: 'summary-price' },
   ];
   return (
     <dl className="grid gap-2 text-sm">

@@ -1,21 +1,25 @@
 // The swap form: what to give (a held metal or crypto), how much, and what to receive, with the
-// preview updating as the customer types. Sent once with an Idempotency-Key; a retry of the same
-// swap reuses it.
+// preview updating as the customer types, at the book's prices (decision 028). Sent once with an
+// Idempotency-Key and the prices it showed; a retry of the same swap reuses it. Refused because
+// a price moved, it says the new price and waits for the customer to look again and confirm.
 import { assets, type Asset, findAsset } from '@secure-vault/shared/catalogue';
 import * as trading from '@secure-vault/shared/trading/contracts';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogFooter } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import type { ApiError } from '@/lib/api-client';
-import { apiErrorText } from '@/lib/api-error-text';
+import { useState } from 'react';
 import { useApiMutation } from '@/lib/api-query';
 import { useSchemaForm } from '@/lib/form';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
 import { toast } from '@/lib/toast';
 import { formatAssetQuantity, normalizeDecimal, quantityStep } from '@/lib/money';
-import { previewSwap, type SwapProblem, swapFormSchema, swapProblemOf } from '../../preview-swap';
+import { usePriceBook } from '../../hooks/use-price-book';
+import { previewSwap, swapFormSchema, swapProblemOf } from '../../preview-swap';
+import { swapAmountText, swapErrorText, swapProblemText } from '../../swap-messages';
+import { priceChangedText } from '../../trade-messages';
+import { PriceChangedNotice } from '../price-changed-notice';
 import { SwapPreviewBox } from './swap-preview';
 import type { SwappableHolding } from './swappable-holdings';
 
@@ -24,6 +28,12 @@ const selectClass =
 
 function firstOtherAsset(symbol: string): Asset {
   return assets.find((asset) => asset.symbol !== symbol) ?? assets[0]!;
+}
+
+/** A refusal because a price moved: the asset and its price now, as the server said. */
+interface PriceChange {
+  asset: Asset;
+  price: string | undefined;
 }
 
 export function SwapForm({
@@ -36,10 +46,16 @@ export function SwapForm({
   const { t } = useTranslation(['trading', 'catalogue', 'auth']);
   const swap = useApiMutation(trading.swapAssets);
   const swapKey = useIdempotencyKey();
+  const book = usePriceBook();
+  const [priceChange, setPriceChange] = useState<PriceChange | null>(null);
   const heldOf = (symbol: string) =>
     holdings.find((holding) => holding.asset.symbol === symbol)?.quantity ?? '0';
+  const pricesOf = (give: Asset, receive: Asset) => ({
+    from: book.priceOf(give, 'sell').price,
+    to: book.priceOf(receive, 'buy').price,
+  });
   const firstSymbol = holdings[0]!.asset.symbol;
-  const form = useSchemaForm(swapFormSchema(heldOf), {
+  const form = useSchemaForm(swapFormSchema(heldOf, pricesOf), {
     defaultValues: { from: firstSymbol, to: firstOtherAsset(firstSymbol).symbol, quantity: '' },
     mode: 'onChange',
   });
@@ -47,16 +63,14 @@ export function SwapForm({
 
   const from = holdings.find((holding) => holding.asset.symbol === values.from) ?? holdings[0]!;
   const to = findAsset(values.to) ?? firstOtherAsset(from.asset.symbol);
-  const preview = previewSwap(from.asset, to, values.quantity, from.quantity);
+  const preview = previewSwap(
+    from.asset,
+    to,
+    values.quantity,
+    from.quantity,
+    pricesOf(from.asset, to),
+  );
   const name = (asset: Asset) => t(`catalogue:${asset.symbol}.name`);
-  // "1,000.000 mg of Gold", "0.00049565 BTC" (a crypto's symbol already names it).
-  const amountOf = (asset: Asset, quantity: string) =>
-    asset.kind === 'metal'
-      ? t('swap.amountOfMetal', {
-          quantity: formatAssetQuantity(t, asset, quantity),
-          name: name(asset),
-        })
-      : formatAssetQuantity(t, asset, quantity);
 
   const onSubmit = form.handleSubmit((body) => {
     swap.mutate(
@@ -68,54 +82,39 @@ export function SwapForm({
           const toAsset = findAsset(result.to.asset) ?? to;
           toast.success(t('swap.successTitle'), {
             description: t('swap.success', {
-              given: amountOf(fromAsset, result.from.quantity),
-              received: amountOf(toAsset, result.to.quantity),
+              given: swapAmountText(t, fromAsset, result.from.quantity),
+              received: swapAmountText(t, toAsset, result.to.quantity),
             }),
           });
           onDone();
         },
         onError: (error) => {
-          toast.error(t('swap.failedTitle'), { description: swapErrorText(error) });
+          if (error.code !== 'PRICE_CHANGED') {
+            toast.error(t('swap.failedTitle'), {
+              description: swapErrorText(t, from.asset, to, error),
+            });
+            return;
+          }
+          // `from` is sold at its sell price, `to` bought at its buy price: the side is the asset's.
+          const { symbol, price } = error.details;
+          const moved = symbol === to.symbol ? to : from.asset;
+          if (price !== undefined) {
+            book.hearPrice(moved.symbol, moved === to ? 'buy' : 'sell', price);
+          }
+          setPriceChange({ asset: moved, price });
         },
       },
     );
   });
 
-  const swapErrorText = (error: ApiError): string => {
-    switch (error.code) {
-      case 'INSUFFICIENT_HOLDING':
-        return t('errors.insufficientHolding', { name: name(from.asset) });
-      case 'ASSET_UNAVAILABLE':
-        return t('errors.assetUnavailable', { name: name(from.asset) });
-      case 'BELOW_MINIMUM':
-        return t('swap.belowMinimum', { name: name(to) });
-      case 'QUANTITY_INVALID':
-        return t('errors.quantityOrAmount');
-      default:
-        return apiErrorText(t, error, t('swap.failed'));
-    }
+  // The preview shows the new price already; the customer looks at it, then confirms again.
+  const onReview = () => {
+    setPriceChange(null);
+    document.getElementById('swap-preview')?.focus();
   };
 
   const problemCode = swapProblemOf(form.formState.errors.quantity?.message);
-  const problem = problemCode ? problemText(problemCode) : null;
-  function problemText(code: SwapProblem): string {
-    switch (code) {
-      case 'QUANTITY_INVALID':
-        return from.asset.kind === 'metal'
-          ? t('errors.quantityInvalidMg')
-          : t('errors.quantityInvalidUnits', {
-              decimals: quantityStep(from.asset).split('.')[1]?.length ?? 0,
-            });
-      case 'BELOW_MINIMUM':
-        return t('swap.belowMinimum', { name: name(to) });
-      case 'TOO_LARGE':
-        return t('errors.tooLarge');
-      case 'INSUFFICIENT_HOLDING':
-        return t('errors.insufficientHolding', { name: name(from.asset) });
-      case 'SAME_ASSET':
-        return t('errors.sameAsset');
-    }
-  }
+  const problem = problemCode ? swapProblemText(t, from.asset, to, problemCode) : null;
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
@@ -211,7 +210,14 @@ export function SwapForm({
         </select>
       </div>
 
-      <SwapPreviewBox preview={preview} from={from.asset} to={to} />
+      <SwapPreviewBox preview={preview} from={from.asset} to={to} book={book} />
+      {priceChange ? (
+        <PriceChangedNotice
+          message={priceChangedText(t, priceChange.asset, priceChange.price, 'swap')}
+          reviewLabel={t('prices.changed.reviewSwap')}
+          onReview={onReview}
+        />
+      ) : null}
 
       <DialogFooter>
         <DialogClose asChild>
@@ -219,7 +225,10 @@ export function SwapForm({
             {t('confirm.cancel')}
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={preview.status !== 'ok' || swap.isPending}>
+        <Button
+          type="submit"
+          disabled={preview.status !== 'ok' || swap.isPending || priceChange !== null}
+        >
           {swap.isPending ? <Spinner label={t('swap.pending')} /> : t('swap.confirm')}
         </Button>
       </DialogFooter>

@@ -1,19 +1,23 @@
-// What a swap will do, shown before it is confirmed: what leaves, what arrives and the cash that
-// comes back, priced as the server prices it.
+// What a swap will do, shown before it is confirmed: the prices, what leaves, what arrives and
+// the cash that comes back, priced as the server prices it.
 import type { Asset } from '@secure-vault/shared/catalogue';
 import { useTranslation } from '@/lib/i18n';
 import { formatAssetQuantity, formatUsd } from '@/lib/money';
 import { cn } from '@/lib/utils';
+import type { PriceBookView } from '../../hooks/use-price-book';
 import type { SwapPreview } from '../../preview-swap';
+import { SwapPrices } from './swap-prices';
 
 export function SwapPreviewBox({
   preview,
   from,
   to,
+  book,
 }: {
   preview: SwapPreview;
   from: Asset;
   to: Asset;
+  book: PriceBookView;
 }) {
   const { t } = useTranslation(['trading', 'catalogue']);
   const isReady = preview.status === 'ok';
@@ -33,9 +37,12 @@ export function SwapPreviewBox({
   ];
   return (
     <div
+      id="swap-preview"
+      tabIndex={-1}
       className="grid gap-3 rounded-md border bg-muted/40 p-4 text-sm"
       data-testid="swap-preview"
     >
+      <SwapPrices from={from} to={to} book={book} />
       <dl className="grid gap-2">
         {rows.map((row) => (
           <div key={row.testId} className="flex items-baseline justify-between gap-4">

@@ -1,0 +1,12 @@
+// A clock for text that reads "… ago": the time now, moving on each `intervalMs`.
+import { useEffect, useState } from 'react';
+
+/** Milliseconds since the epoch, updated every `intervalMs` while the component is shown. */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
