@@ -25,5 +25,6 @@ describe('formatMetalListPrice', () => {
     expect(visible(formatMetalListPrice('0.057'))).toBe('$0.057');
     expect(visible(formatMetalListPrice('0.00084'))).toBe('$0.00084');
     expect(visible(formatMetalListPrice('0.0575'))).toBe('$0.0575');
+    expect(visible(formatMetalListPrice('0.05712345'))).toBe('$0.05712345');
   });
 });

@@ -9,13 +9,13 @@ import { numberFormat } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { formatExactUsd, formatUsd, intlFigure } from '@/lib/money';
 
-// A book price of a metal has at most 5 decimals (8 less the 3 of its milligrams).
-const metalPriceDecimals = 5;
+// A book price has at most 8 decimals (decision 028): every one of them is shown, none rounded.
+const bookPriceDecimals = 8;
 
 /** A metal's price in the list: 5 decimals under $0.01, otherwise 3, and any further it has. */
 export function formatMetalListPrice(price: string): string {
   const decimals = metalListDecimals(price);
-  return formatUsd(price, { minimum: decimals, maximum: metalPriceDecimals });
+  return formatUsd(price, { minimum: decimals, maximum: bookPriceDecimals });
 }
 
 /** A crypto's price, exactly ($115,000.00, $0.000012). */
@@ -23,11 +23,11 @@ export function formatCryptoPrice(price: string): string {
   return formatExactUsd(price);
 }
 
-/** "$0.057000 per mg" (6 decimals in the calculator) or "$115,000.00 per BTC". */
+/** "$0.057000 per mg" (6 decimals in the calculator, more if it has them) or "$115,000.00 per BTC". */
 export function formatUnitPrice(t: TFunction, asset: Asset, price: string = asset.price): string {
   return asset.kind === 'metal'
     ? t('trading:order.perMg', {
-        price: formatUsd(price, { minimum: 6 }),
+        price: formatUsd(price, { minimum: 6, maximum: bookPriceDecimals }),
       })
     : t('trading:order.perUnit', {
         price: formatCryptoPrice(price),
