@@ -2,6 +2,8 @@ import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['apps/server/src/**/*.test.ts'];
+// One migrated database per run, which each test app copies (apps/server/src/test/database-template.ts).
+const databaseTemplate = ['apps/server/src/test/database-template.ts'];
 
 export default defineConfig({
   test: {
@@ -22,6 +24,7 @@ export default defineConfig({
           name: 'server',
           include: serverTests,
           env: { TEST_DB_KIND: 'pglite' },
+          globalSetup: databaseTemplate,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,6 +38,7 @@ export default defineConfig({
                 // These start their own embedded database; running them twice proves nothing.
                 exclude: ['apps/server/src/main.test.ts', 'apps/server/src/db/client.test.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
+                globalSetup: databaseTemplate,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

@@ -11,6 +11,7 @@ export default defineConfig({
     './src/db/approvals-schema.ts',
     './src/db/notifications-schema.ts',
     './src/db/passkeys-schema.ts',
+    './src/db/prices-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

@@ -43,6 +43,7 @@ import { registerSecurity } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { vaultRoutes } from './features/vault/routes.ts';
 import { passkeyRoutes } from './features/passkeys/routes.ts';
+import { priceRoutes } from './features/prices/routes.ts';
 import { adminVaultRoutes } from './features/admin/vault-routes.ts';
 import { registerRealtime } from './realtime/routes.ts';
 import { bindMetrics, measureRequests } from './metrics/metrics.ts';
@@ -54,6 +55,7 @@ const featureRoutes: readonly ((scope: FastifyInstance, ctx: AppContext) => void
   contactRoutes,
   authRoutes,
   adminUserRoutes,
+  priceRoutes,
   tradingRoutes,
   historyRoutes,
   vaultRoutes,

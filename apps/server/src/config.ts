@@ -6,10 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
+import { defaultPriceTolerance, priceToleranceSchema } from '@secure-vault/shared/prices';
 import { parsePreviousDataKeys, previousDataKeysProblem } from './auth/data-keys.ts';
 import { ed25519PublicKeyOf, parsePreviousSigningKeys } from './auth/signing-key.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+/** A whole number within bounds, or unset (an empty value too). */
+const optionalInteger = (min: number, max: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).optional());
 
 /** An amount in US dollars above zero, whole cents, kept with two decimals ("50000.00"). */
 const usdLimit = (fallback: string) =>
@@ -130,25 +134,15 @@ const envSchema = z
     SERVE_SOURCE_MAPS: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
     /** Server processes sharing the port (main.ts, cluster.ts); PostgreSQL only. */
     WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).optional()),
-    JOB_INTERVAL_MS: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(0).max(3_600_000).optional(),
-    ),
-    DATABASE_POOL_SIZE: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(1).max(1000).optional(),
-    ),
+    JOB_INTERVAL_MS: optionalInteger(0, 3_600_000),
+    /** How far (a fraction, 0.005 = 0.5%) the book may move from an order's shown price. */
+    PRICE_TOLERANCE: z.preprocess(emptyToUndefined, priceToleranceSchema.optional()),
+    DATABASE_POOL_SIZE: optionalInteger(1, 1000),
     /** Where Prometheus scrapes /metrics (metrics/server.ts); unset: no metrics port. */
-    METRICS_PORT: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(0).max(65535).optional(),
-    ),
+    METRICS_PORT: optionalInteger(0, 65535),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** How long a stopping process keeps serving while readiness says it stops (main.ts). */
-    SHUTDOWN_DRAIN_MS: z.preprocess(
-      emptyToUndefined,
-      z.coerce.number().int().min(0).max(60_000).optional(),
-    ),
+    SHUTDOWN_DRAIN_MS: optionalInteger(0, 60_000),
     /** The most one deposit (card or bank transfer) may be, in US dollars. */
     DEPOSIT_LIMIT_USD: usdLimit('50000'),
     /** The most a customer's deposits of any 24 hours may add up to. */
@@ -258,6 +252,8 @@ export interface Config {
   databasePoolSize: number;
   /** How often each process runs due jobs (jobs/runner.ts); 0 runs none on a timer (tests). */
   jobIntervalMs: number;
+  /** How far the book may move from an order's shown price before PRICE_CHANGED (decision 028). */
+  priceTolerance: string;
   /** The metrics port and the address it listens on; undefined: none. */
   metrics: { port: number; host: string } | undefined;
   /**
@@ -332,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       (e.NODE_ENV === 'production' && e.DATABASE_URL ? os.availableParallelism() : 1),
     databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(8, 4 * os.availableParallelism()),
     jobIntervalMs: e.JOB_INTERVAL_MS ?? 15_000,
+    priceTolerance: e.PRICE_TOLERANCE ?? defaultPriceTolerance,
     metrics:
       e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),

@@ -16,6 +16,7 @@ import * as ledgerCheck from './ledger-check/contracts.ts';
 import * as mailQueue from './mail-queue/contracts.ts';
 import * as notifications from './notifications/contracts.ts';
 import * as passkeys from './passkeys/contracts.ts';
+import * as prices from './prices/contracts.ts';
 import * as staffAccess from './staff-access/contracts.ts';
 import * as statements from './statements/contracts.ts';
 import * as trading from './trading/contracts.ts';
@@ -37,6 +38,7 @@ export const contractsByFeature = {
   mailQueue,
   notifications,
   passkeys,
+  prices,
   staffAccess,
   statements,
   trading,

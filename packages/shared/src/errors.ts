@@ -51,6 +51,8 @@ export const errorCodes = {
   UNKNOWN_ASSET: 400,
   QUANTITY_INVALID: 400,
   BELOW_MINIMUM: 422,
+  /** The book moved past the tolerance since the order's price was shown (details: the new price). */
+  PRICE_CHANGED: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_KEY_REQUIRED: 400,
   /** Sending value out of the platform needs approved identity verification (DESIGN §5). */
@@ -89,6 +91,8 @@ export interface RefusalDetails {
   /** `symbol` is left out where the holding is a custody item or cash. */
   INSUFFICIENT_HOLDING: { symbol?: string; wanted: string; held: string };
   INSUFFICIENT_ASSETS: { wanted: string; available: string };
+  /** The book's price now, on the order's side (what a buyer pays, what a seller receives). */
+  PRICE_CHANGED: { symbol: string; price: string };
 }
 
 export type RefusalCode = keyof RefusalDetails;
@@ -100,6 +104,7 @@ export const refusalDetailFields: {
   INSUFFICIENT_CASH: { figures: ['needed', 'balance'] },
   INSUFFICIENT_HOLDING: { figures: ['wanted', 'held'], symbol: true },
   INSUFFICIENT_ASSETS: { figures: ['wanted', 'available'] },
+  PRICE_CHANGED: { figures: ['price'], symbol: true },
 };
 
 export function isRefusalCode(code: ErrorCode): code is RefusalCode {

@@ -1,6 +1,7 @@
 // Trade arithmetic shared by the server (which decides) and the web app (which previews).
-// Positions move by exact values: quantity × listed price, with quantity decimals chosen so that
-// never needs more than the 8 stored decimals (catalogue.ts quantityDecimals, decision 006).
+// Positions move by quantity × the book's price (decision 028; SPEC §9's listed price until the
+// book changes) to the 8 stored decimals: exact at the listed prices, whose quantity decimals
+// were chosen so the product never needs more (catalogue.ts quantityDecimals, decision 006).
 // Cash is always whole cents (DESIGN §2):
 // - buy by amount: pay exactly the amount; quantity = amount ÷ price rounded down to the step;
 // - buy by quantity: pay quantity × price rounded up to the cent;
@@ -18,6 +19,7 @@ import {
   dec,
   decimalPattern,
   decimalPlaces,
+  storedScale,
   toFixedString,
 } from './money.ts';
 import { usdAmount } from './contract-schemas.ts';
@@ -52,13 +54,26 @@ function isPositiveDecimal(value: string, maxPlaces: number): boolean {
   );
 }
 
-/** Prices a buy or a sell given either a quantity or a USD amount (≤ 2 decimals). */
+/**
+ * What a quantity moves a position by at a price: the product, to the ledger's 8 decimals
+ * (rounded half away from zero, as the SQL functions' round() does). Exact at SPEC §9's listed
+ * prices; a book price with more decimals than its quantity step allows rounds (decision 028).
+ */
+export function valueAt(quantity: Dec, price: Dec): Dec {
+  return quantity.times(price).toDecimalPlaces(storedScale, Dec.ROUND_HALF_UP);
+}
+
+/**
+ * Prices a buy or a sell given either a quantity or a USD amount (≤ 2 decimals), at `price`: the
+ * book's on the order's side (prices.ts), SPEC §9's listed price by default.
+ */
 export function quote(
   asset: Asset,
   order: { quantity?: string | undefined; total?: string | undefined },
   side: TradeSide,
+  bookPrice: string = asset.price,
 ): QuoteResult {
-  const price = priceOf(asset);
+  const price = dec(bookPrice);
   const scale = quantityDecimals(asset);
   let quantity: Dec;
   if (order.quantity !== undefined) {
@@ -74,7 +89,7 @@ export function quote(
   } else {
     return { ok: false, error: 'QUANTITY_INVALID' };
   }
-  const value = quantity.times(price);
+  const value = valueAt(quantity, price);
   if (value.greaterThan(maximumTotalUsd)) return { ok: false, error: 'TOO_LARGE' };
   if (quantity.isZero() || value.lessThan(minimumOrderUsd)) {
     return { ok: false, error: 'BELOW_MINIMUM' };
@@ -89,7 +104,7 @@ export function quote(
     ok: true,
     quote: {
       quantity: toFixedString(quantity),
-      price: asset.price,
+      price: price.toFixed(),
       value: toFixedString(value),
       total: toFixedString(total),
     },
@@ -119,34 +134,49 @@ export function openingQuantity(asset: Asset): string {
 }
 
 export interface SwapQuote {
-  /** What leaves: the quantity, its exact value, and the whole cents it sells for. */
-  from: { quantity: string; value: string; proceeds: string };
-  /** What arrives: the quantity the proceeds buy, its exact value, and their cost in cents. */
-  to: { quantity: string; value: string; cost: string };
+  /** What leaves: the quantity, its sell price, its exact value, and the whole cents it sells for. */
+  from: { quantity: string; price: string; value: string; proceeds: string };
+  /** What arrives: the quantity the proceeds buy, its buy price, its exact value, its cost in cents. */
+  to: { quantity: string; price: string; value: string; cost: string };
   /** proceeds − cost: whole cents back to cash. */
   cashBack: string;
 }
 
 export type SwapQuoteResult = { ok: true; swap: SwapQuote } | { ok: false; error: QuoteError };
 
-/** Prices a swap of `quantity` of `from` into `to` (DESIGN §2, §5). */
-export function quoteSwap(from: Asset, to: Asset, quantity: string): SwapQuoteResult {
-  const sold = quote(from, { quantity }, 'sell');
+/**
+ * Prices a swap of `quantity` of `from` into `to` (DESIGN §2, §5): `from` sold at its sell price,
+ * `to` bought at its buy price (the book's; SPEC §9's listed prices by default).
+ */
+export function quoteSwap(
+  from: Asset,
+  to: Asset,
+  quantity: string,
+  prices: { from: string; to: string } = { from: from.price, to: to.price },
+): SwapQuoteResult {
+  const sold = quote(from, { quantity }, 'sell', prices.from);
   if (!sold.ok)
     return { ok: false, error: sold.error === 'TOTAL_INVALID' ? 'QUANTITY_INVALID' : sold.error };
   const proceeds = dec(sold.quote.total);
+  const toPrice = dec(prices.to);
   const toQuantity = proceeds
-    .dividedBy(priceOf(to))
+    .dividedBy(toPrice)
     .toDecimalPlaces(quantityDecimals(to), Dec.ROUND_DOWN);
   if (toQuantity.isZero()) return { ok: false, error: 'BELOW_MINIMUM' };
-  const toValue = toQuantity.times(priceOf(to));
+  const toValue = valueAt(toQuantity, toPrice);
   const cost = centsUp(toValue);
   return {
     ok: true,
     swap: {
-      from: { quantity: sold.quote.quantity, value: sold.quote.value, proceeds: sold.quote.total },
+      from: {
+        quantity: sold.quote.quantity,
+        price: sold.quote.price,
+        value: sold.quote.value,
+        proceeds: sold.quote.total,
+      },
       to: {
         quantity: toFixedString(toQuantity),
+        price: toPrice.toFixed(),
         value: toFixedString(toValue),
         cost: toFixedString(cost),
       },
@@ -160,6 +190,7 @@ export const assetSymbolSchema = singleLineText().min(1).max(10);
 
 const quantityString = z.string().regex(decimalPattern, 'trading:errors.quantityInvalid');
 const totalString = z.string().regex(decimalPattern, 'trading:errors.totalInvalid');
+const priceShown = z.string().regex(decimalPattern).max(40);
 
 export const tradeRequestSchema = z
   .strictObject({
@@ -167,6 +198,11 @@ export const tradeRequestSchema = z
     asset: assetSymbolSchema,
     quantity: quantityString.optional(),
     total: totalString.optional(),
+    /**
+     * The price the order was shown (buy price for a buy, sell price for a sale). If the book has
+     * moved further than the tolerance from it, the order is refused with PRICE_CHANGED.
+     */
+    price: priceShown.optional(),
   })
   .refine((order) => (order.quantity === undefined) !== (order.total === undefined), {
     message: 'trading:errors.quantityOrTotal',
@@ -179,6 +215,9 @@ export const swapRequestSchema = z
     from: assetSymbolSchema,
     to: assetSymbolSchema,
     quantity: quantityString,
+    /** The prices the swap was shown: `from`'s sell price and `to`'s buy price (see `price` above). */
+    fromPrice: priceShown.optional(),
+    toPrice: priceShown.optional(),
   })
   .refine((swap) => swap.from.toUpperCase() !== swap.to.toUpperCase(), {
     message: 'trading:errors.sameAsset',

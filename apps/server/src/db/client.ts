@@ -17,6 +17,8 @@ import * as vaultSchema from './vault-schema.ts';
 import * as kycSchema from './kyc-schema.ts';
 import * as bankingSchema from './banking-schema.ts';
 import * as custodySchema from './custody-schema.ts';
+import { openBookStatement, openingBook } from './opening-book.ts';
+import { endPool, trackConnections } from './pool-connections.ts';
 import { applyRoutines, type Routine } from './routines.ts';
 import {
   createNoticeSender,
@@ -75,6 +77,8 @@ export interface Database {
   publish(notices: readonly Notice[]): void;
   /** Sends the notices that wait, then closes. */
   close(): Promise<void>;
+  /** The embedded database's files as one tarball (`DatabaseOptions.from`); null on PostgreSQL. */
+  dump(): Promise<Blob | null>;
 }
 
 /** A named SQL statement with $1… placeholders; the name must be unique to its text. */
@@ -90,6 +94,11 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder of the embedded database; when absent it lives in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * An in-memory embedded database starts as a copy of this `dump()` (the tests' migrated
+   * template) instead of an empty one.
+   */
+  from?: Blob | undefined;
   poolSize?: number;
   /** Where LISTEN connects, when not `url` (a pooler in transaction mode cannot hold one). */
   listenUrl?: string | undefined;
@@ -120,27 +129,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const logger = options.logger ?? createLogger('warn');
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20 });
     const isPreparing = options.preparedStatements ?? true;
-    // pool.end() resolves once it has asked each connection to end, not once they have: keep
-    // track, so close() returns only when the server has let go (a database dropped right
-    // after, as the tests do, would otherwise kill them mid-goodbye with an unhandled error).
-    const connections = new Set<pg.PoolClient>();
-    pool.on('connect', (client) => {
-      connections.add(client);
-      client.once('end', () => connections.delete(client));
-      // A connection lost while checked out between queries (inside a transaction) is reported
-      // on the client alone, and with no listener would crash the process. Idle or checked
-      // out, the pool discards a broken client and opens a new one for the next query. One
-      // loss can raise several errors (the server's FATAL, then the closed socket): log the first.
-      let isLost = false;
-      client.on('error', (err) => {
-        if (isLost) return;
-        isLost = true;
-        logger.warn({ err }, 'database connection lost; the pool replaces it');
-      });
-    });
-    // The pool re-emits an idle client's error; without a listener that would crash the process.
-    // The client's own listener above has logged it.
-    pool.on('error', () => {});
+    const connections = trackConnections(pool, logger);
     const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
     // cast: both drivers' databases behind the one Db type (their query results differ only in type).
     const db = pgDb as unknown as Db;
@@ -176,6 +165,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: async () => {
         await migratePg(pgDb, { migrationsFolder });
         await applyPgRoutines();
+        await pool.query(openBookStatement.text, [openingBook]);
       },
       applyRoutines: (routines) => applyPgRoutines(routines),
       query: async <Row>(statement: Statement, params: unknown[]) => {
@@ -193,6 +183,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       listen: (channel, onPayload) =>
         listenPostgres(options.listenUrl ?? url, channel, onPayload, logger),
       close: () => endPool(pool, connections),
+      dump: async () => null,
     });
   }
   let client: PGlite;
@@ -201,7 +192,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(options.from ? { loadDataDir: options.from } : {});
   }
   const pgliteDb = drizzlePglite(client, { schema, casing: 'snake_case' });
   // cast: both drivers' databases behind the one Db type (their query results differ only in type).
@@ -228,6 +219,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: async () => {
       await migratePglite(pgliteDb, { migrationsFolder });
       await applyPgliteRoutines();
+      await client.query(openBookStatement.text, [openingBook]);
     },
     applyRoutines: (routines) => applyPgliteRoutines(routines),
     query: async <Row>(statement: Statement, params: unknown[]) => {
@@ -245,21 +237,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       };
     },
     close: () => client.close(),
+    dump: () => client.dumpDataDir('none'),
   });
-}
-
-/** Ends the pool, and waits (up to 5 s) until each of its connections has ended. */
-async function endPool(pool: pg.Pool, connections: ReadonlySet<pg.PoolClient>): Promise<void> {
-  const ended = [...connections].map(
-    (client) => new Promise<void>((resolve) => client.once('end', () => resolve())),
-  );
-  await pool.end();
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([
-    Promise.all(ended),
-    new Promise((resolve) => (timer = setTimeout(resolve, 5000))),
-  ]);
-  clearTimeout(timer);
 }
 
 /** The database with notices sent after commit (db/notices.ts), by one sender per process. */

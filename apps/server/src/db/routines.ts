@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The folders that hold function files, each named for its domain. */
-export const routineFolders = ['ledger/sql', 'auth/sql', 'mail/sql'].map((folder) =>
+export const routineFolders = ['ledger/sql', 'auth/sql', 'mail/sql', 'prices/sql'].map((folder) =>
   path.join(import.meta.dirname, '..', folder),
 );
 

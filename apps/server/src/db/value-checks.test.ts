@@ -8,6 +8,7 @@ import { proposalKinds, proposalStatuses } from '@secure-vault/shared/approvals'
 import { ledgerAccounts, ledgerKinds } from '@secure-vault/shared/history';
 import { languages } from '@secure-vault/shared/i18n';
 import { passkeyChallengePurposes } from '@secure-vault/shared/passkeys';
+import { priceSources } from '@secure-vault/shared/prices';
 import {
   notificationCategories,
   optionalNotificationCategories,
@@ -332,6 +333,16 @@ const checked: Record<string, Checked> = {
         sql`insert into notifications (user_id, kind, category, data, created_at)
             select id, 'password_changed', ${value}, '{}', ${at} from u`,
       ),
+  },
+  asset_prices_source_check: {
+    table: 'asset_prices',
+    column: 'source',
+    values: priceSources,
+    since: '0032',
+    // A symbol of its own per row: the opening book holds one row per symbol.
+    row: (value, n) =>
+      sql`insert into asset_prices (symbol, buy, sell, effective_at, source)
+          values (${`T${n}`}, 1, 1, ${at}, ${value})`,
   },
   passkey_challenges_purpose_check: {
     table: 'passkey_challenges',

@@ -379,6 +379,9 @@ describe('the access matrix', () => {
         // The four fixed terms and their rates (SPEC §9): the same for everyone, nothing personal.
         'GET /api/v1/fixed-terms',
         'GET /api/v1/openapi.json',
+        // The price book, like a price list: the same for everyone (decision 028).
+        'GET /api/v1/prices',
+        'GET /api/v1/prices/:symbol/history',
         'POST /api/v1/auth/impersonation/complete',
         // A passkey's challenge names no account; its answer signs in as the passkey's owner.
         'POST /api/v1/auth/passkey/options',

@@ -61,6 +61,8 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
     d.what === 'cash'
       ? 'Cash is not delivered: withdraw it to your bank account with a withdrawal.'
       : 'Digital assets cannot be delivered',
+  PRICE_CHANGED: (d) =>
+    `The price changed: ${assetName(d.symbol)} is now $${dec(d.price ?? '0').toFixed()} per ${units(d.symbol) === 'mg' ? 'mg' : 'unit'}.`,
   KYC_REQUIRED: () => 'Please complete identity verification (KYC) first.',
   QUANTITY_INVALID: (d) =>
     d.what === 'whole'

@@ -1,4 +1,4 @@
-// A swap of one traded holding for another at listed prices, in one round trip (DESIGN §2, §5):
+// A swap of one traded holding for another at the book's prices, in one round trip (DESIGN §2, §5):
 // the ledger_swap function moves both positions in symbol order, credits the whole cents left
 // over to cash, journals the rounding, stores the answer and notifies.
 import { randomUUID } from 'node:crypto';
@@ -14,7 +14,7 @@ import { newPosition } from './trade.ts';
 export interface SwapMovement {
   from: Asset;
   to: Asset;
-  /** Priced from the catalogue by the caller (quoteSwap). */
+  /** Priced at the book by the caller (quoteSwap); the statement checks the book still holds it. */
   swap: SwapQuote;
   at: Date;
   idempotency: Idempotency;
@@ -39,10 +39,10 @@ export const swap: LedgerOperation<SwapMovement, Outcome<SwapResult>> = async (
       ...movementArgs(at, idempotency),
       p_from: from.symbol,
       p_from_quantity: priced.from.quantity,
-      p_from_price: from.price,
+      p_from_price: priced.from.price,
       p_to: to.symbol,
       p_to_quantity: priced.to.quantity,
-      p_to_price: to.price,
+      p_to_price: priced.to.price,
       p_cash: priced.cashBack,
       p_new: JSON.stringify(newPosition(to)),
       p_reference: reference,

@@ -1,4 +1,4 @@
-// A buy or a sell at a listed price, in one round trip (DESIGN §2, decision 013): the ledger_trade
+// A buy or a sell at the book's price, in one round trip (DESIGN §2, decision 013): the ledger_trade
 // function claims the Idempotency-Key, moves cash (whole cents) then the position (exact value),
 // journals both and the rounding, stores the answer and notifies, all in the caller's statement.
 import { randomUUID } from 'node:crypto';
@@ -13,7 +13,7 @@ import { moveAs, movementArgs } from './movement.ts';
 export interface TradeMovement {
   side: TradeSide;
   asset: Asset;
-  /** Priced from the catalogue by the caller: quantity, price, exact value, cash in cents. */
+  /** Priced at the book by the caller: quantity, price, exact value, cash in cents. */
   quote: Quote;
   at: Date;
   idempotency: Idempotency;

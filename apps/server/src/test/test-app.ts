@@ -2,7 +2,9 @@
 // database created on TEST_DATABASE_URL when the suite runs as `server-postgres`.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { AppContext, Clock } from '../context.ts';
@@ -44,14 +46,19 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
-/** A fresh, empty database on TEST_DATABASE_URL: its address, and how to drop it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database on TEST_DATABASE_URL, empty or a copy of `template`: its address, and how to
+ * drop it.
+ */
+export async function createPostgresDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is required for the postgres suites');
   const name = `sv_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -79,6 +86,31 @@ export async function openTestDatabase(
   return { database, drop };
 }
 
+/**
+ * A fresh database already migrated: a copy of the run's template (test/database-template.ts),
+ * or, where the run made none, one migrated here.
+ */
+export async function openMigratedTestDatabase(
+  logger: Logger = createLogger('silent'),
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (dbKind === 'pglite') {
+    const file = inject('pgliteTemplate');
+    if (!file) return migrated(await openTestDatabase(logger));
+    const database = await openDatabase({ from: new Blob([readFileSync(file)]) });
+    return { database, drop: async () => {} };
+  }
+  const template = inject('postgresTemplate');
+  if (!template) return migrated(await openTestDatabase(logger));
+  const { url, drop } = await createPostgresDatabase(template);
+  const database = await openDatabase({ url, poolSize: 10, logger });
+  return { database, drop };
+}
+
+async function migrated<T extends { database: Database }>(opened: T): Promise<T> {
+  await opened.database.migrate();
+  return opened;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -95,7 +127,7 @@ export interface TestAppOptions {
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const logger = options.logger ?? createLogger('silent');
-  const { database, drop } = await openTestDatabase(logger);
+  const { database, drop } = await openMigratedTestDatabase(logger);
   const test = await appOnDatabase(database, { ...options, logger });
   return {
     ...test,

@@ -665,8 +665,15 @@ describe('refusals', () => {
     ['neither quantity nor total', { side: 'buy', asset: 'AU' }, 400, 'QUANTITY_INVALID'],
     ['under one cent', { side: 'buy', asset: 'AU', quantity: '0.175' }, 422, 'BELOW_MINIMUM'],
     [
-      'a price from the client',
+      // The price a client names is only compared with the book's, never filled at.
+      'a price from the client far from the book',
       { side: 'buy', asset: 'AU', quantity: '1', price: '0.01' },
+      409,
+      'PRICE_CHANGED',
+    ],
+    [
+      'a price that is not a number',
+      { side: 'buy', asset: 'AU', quantity: '1', price: 'cheap' },
       400,
       'VALIDATION',
     ],

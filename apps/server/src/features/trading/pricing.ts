@@ -1,5 +1,5 @@
-// Prices an order from the catalogue (the client never tells the server a price), turning the
-// shared quote()'s refusals into the API's error codes.
+// Prices an order at the book's price (the client never tells the server a price: the one it
+// names is only compared), turning the shared quote()'s refusals into the API's error codes.
 import {
   type Asset,
   findAsset,
@@ -9,7 +9,45 @@ import {
   quote,
   type TradeSide,
 } from '@secure-vault/shared';
+import { movedPast } from '@secure-vault/shared/prices';
+import type { Config } from '../../config.ts';
 import { AppError } from '../../errors.ts';
+import type { QuoteBook } from '../../prices/quote-book.ts';
+
+/**
+ * Refuses an order whose shown price the book has moved past the tolerance from, naming the new
+ * price: the screen offers it rather than the order filling at a price nobody saw.
+ */
+export function holdsShownPrice(
+  config: Pick<Config, 'priceTolerance'>,
+  asset: Asset,
+  shown: string | undefined,
+  book: string,
+): void {
+  if (shown === undefined || !movedPast(shown, book, config.priceTolerance)) return;
+  throw new AppError('PRICE_CHANGED', priceChangedMessage(asset, book), {
+    details: { symbol: asset.symbol, price: book },
+  });
+}
+
+/**
+ * Quotes and moves, and once more from a fresh read of the book if the price changed: the book
+ * kept in memory may not have heard of a price just written (prices/quote-book.ts). A second
+ * refusal is the customer's to see. The first refused statement rolled back, key and all.
+ */
+export async function quotedAgainOnChange<T>(book: QuoteBook, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof AppError) || err.code !== 'PRICE_CHANGED') throw err;
+    book.forget();
+    return run();
+  }
+}
+
+export function priceChangedMessage(asset: Asset, price: string): string {
+  return `The price changed: ${asset.name} is now $${price} per ${asset.unit === 'mg' ? 'mg' : 'unit'}.`;
+}
 
 export function resolveAsset(symbol: string): Asset {
   const asset = findAsset(symbol);
@@ -21,8 +59,9 @@ export function priceOrder(
   asset: Asset,
   order: { quantity?: string | undefined; total?: string | undefined },
   side: TradeSide,
+  price: string,
 ): Quote {
-  const result = quote(asset, order, side);
+  const result = quote(asset, order, side, price);
   if (result.ok) return result.quote;
   throw quoteRefusal(asset, order, result.error);
 }

@@ -11,18 +11,21 @@ import { AppError } from '../../errors.ts';
 import { sessionCaller } from '../../auth/session-caller.ts';
 import { idempotencyOf, sendIdempotent } from '../../http/idempotency.ts';
 import { route } from '../../http/route.ts';
+import { createQuoteBook } from '../../prices/quote-book.ts';
 import { getHolding } from './get-holding.ts';
 import { placeTrade } from './place-trade.ts';
 import { swapAssets } from './swap-assets.ts';
 
 export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
   const order = { joinsSession: true, attachValidation: true } as const;
+  const book = createQuoteBook(ctx.database);
+  app.addHook('onClose', () => book.close());
   route(
     app,
     trading.placeTrade,
     async (request, _caller, reply) => {
       refuseInvalidOrder(request);
-      const outcome = await placeTrade(ctx, sessionCaller(ctx, request), {
+      const outcome = await placeTrade(ctx, book, sessionCaller(ctx, request), {
         order: request.body,
         idempotency: idempotencyOf(request),
       });
@@ -35,7 +38,7 @@ export function tradingRoutes(app: FastifyInstance, ctx: AppContext): void {
     trading.swapAssets,
     async (request, _caller, reply) => {
       refuseInvalidOrder(request);
-      const outcome = await swapAssets(ctx, sessionCaller(ctx, request), {
+      const outcome = await swapAssets(ctx, book, sessionCaller(ctx, request), {
         swap: request.body,
         idempotency: idempotencyOf(request),
       });

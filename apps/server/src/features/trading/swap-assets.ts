@@ -1,6 +1,6 @@
-// Swapping one traded holding for another at listed prices (DESIGN §2, §5): priced here with the
-// shared quoteSwap (sold at the rounded-down cents, the target bought with them, whole cents
-// back to cash) and moved by the ledger core in one round trip.
+// Swapping one traded holding for another at the book's prices (DESIGN §2, §5, decision 028):
+// priced here with the shared quoteSwap (sold at the rounded-down cents, the target bought with
+// them, whole cents back to cash) and moved by the ledger core in one round trip.
 import type { SwapResult } from '@secure-vault/shared/trading';
 import { quoteSwap, type SwapRequest } from '@secure-vault/shared/trading';
 import type { AppContext } from '../../context.ts';
@@ -8,10 +8,12 @@ import type { Caller } from '../../db/caller.ts';
 import { AppError } from '../../errors.ts';
 import type { Idempotency, Outcome } from '../../ledger/movement.ts';
 import { swap } from '../../ledger/swap.ts';
-import { quoteRefusal, resolveAsset } from './pricing.ts';
+import type { QuoteBook } from '../../prices/quote-book.ts';
+import { holdsShownPrice, quotedAgainOnChange, quoteRefusal, resolveAsset } from './pricing.ts';
 
 export async function swapAssets(
   ctx: AppContext,
+  book: QuoteBook,
   caller: Caller,
   input: { swap: SwapRequest; idempotency: Idempotency },
 ): Promise<Outcome<SwapResult>> {
@@ -22,17 +24,26 @@ export async function swapAssets(
       issues: [{ path: 'body.to', message: 'trading:errors.sameAsset' }],
     });
   }
-  const priced = quoteSwap(from, to, input.swap.quantity);
-  if (!priced.ok) {
-    throw priced.error === 'BELOW_MINIMUM'
-      ? new AppError('BELOW_MINIMUM', `That is less than the smallest amount of ${to.name}.`)
-      : quoteRefusal(from, { quantity: input.swap.quantity }, priced.error);
-  }
-  return swap(ctx.database, caller, {
-    from,
-    to,
-    swap: priced.swap,
-    at: ctx.clock.now(),
-    idempotency: input.idempotency,
+  return quotedAgainOnChange(book, async () => {
+    const at = ctx.clock.now();
+    const [fromBook, toBook] = await Promise.all([book.priceOf(from), book.priceOf(to)]);
+    holdsShownPrice(ctx.config, from, input.swap.fromPrice, fromBook.sell);
+    holdsShownPrice(ctx.config, to, input.swap.toPrice, toBook.buy);
+    const priced = quoteSwap(from, to, input.swap.quantity, {
+      from: fromBook.sell,
+      to: toBook.buy,
+    });
+    if (!priced.ok) {
+      throw priced.error === 'BELOW_MINIMUM'
+        ? new AppError('BELOW_MINIMUM', `That is less than the smallest amount of ${to.name}.`)
+        : quoteRefusal(from, { quantity: input.swap.quantity }, priced.error);
+    }
+    return swap(ctx.database, caller, {
+      from,
+      to,
+      swap: priced.swap,
+      at,
+      idempotency: input.idempotency,
+    });
   });
 }

@@ -17,6 +17,7 @@ DECLARE
   v_scale numeric;
   v_quantity numeric;
   v_value numeric;
+  v_price numeric;
 BEGIN
   PERFORM 1 FROM valuables WHERE user_id = p_user AND asset_symbol = 'USD' AND status = 'active'
   FOR UPDATE;
@@ -25,7 +26,10 @@ BEGIN
     AND estimated_value > 0
   ORDER BY asset_symbol NULLS LAST, id
   FOR UPDATE;
-  SELECT coalesce(sum(estimated_value), 0) INTO v_available FROM valuables
+  -- A listed position is worth its quantity at the book's price, a custody item its estimate.
+  SELECT coalesce(sum(CASE WHEN p_assets ? asset_symbol
+      THEN round(quantity * ledger_price(asset_symbol, 'sell'), 8) ELSE estimated_value END), 0)
+    INTO v_available FROM valuables
   WHERE user_id = p_user AND status = 'active' AND asset_symbol IS DISTINCT FROM 'USD'
     AND estimated_value > 0;
   IF v_available < p_amount THEN
@@ -40,16 +44,17 @@ BEGIN
     EXIT WHEN v_remaining <= 0;
     v_asset := p_assets -> v_item.asset_symbol;
     IF v_asset IS NOT NULL THEN
-      IF v_item.estimated_value <= v_remaining THEN
+      v_price := ledger_price(v_item.asset_symbol, 'sell');
+      IF round(v_item.quantity * v_price, 8) <= v_remaining THEN
         v_quantity := v_item.quantity;
       ELSE
         v_scale := power(10::numeric, (v_asset->>'decimals')::int);
         v_quantity := least(v_item.quantity,
-          ceil(v_remaining / (v_asset->>'price')::numeric * v_scale) / v_scale);
+          ceil(v_remaining / v_price * v_scale) / v_scale);
       END IF;
-      v_value := v_quantity * (v_asset->>'price')::numeric;
+      v_value := round(v_quantity * v_price, 8);
       PERFORM ledger_move_position(p_user, v_item.asset_symbol, -v_quantity,
-        (v_asset->>'price')::numeric, 'asset_to_cash', p_reference, p_actor, p_at, NULL, 'trading_book');
+        v_price, 'asset_to_cash', p_reference, p_actor, p_at, NULL, 'trading_book');
     ELSE
       v_value := least(v_item.estimated_value, v_remaining);
       PERFORM ledger_journal(p_user, v_item.id, v_item.asset_symbol, v_item.item_name,

@@ -1,5 +1,7 @@
 -- Adds p_delta (negative to take away) to the user's active position in p_symbol, revalued at
--- p_price, and journals it; a position that reaches zero is deleted (its journal rows keep its
+-- p_price (to 8 decimals, rounded half away from zero: exact at SPEC §9's listed prices, whose
+-- quantity steps were chosen for it, decision 006; a book price may have any 8, 028), and
+-- journals it; a position that reaches zero is deleted (its journal rows keep its
 -- id). A credit with no position opens one described by p_new (item_name, item_type,
 -- storage_location, unit). Returns the new quantity. Taking more than is held is refused with
 -- INSUFFICIENT_HOLDING; taking from a holding that is fixed for a term or out for delivery,
@@ -43,11 +45,11 @@ BEGIN
     PERFORM ledger_refuse('INSUFFICIENT_HOLDING', jsonb_build_object(
       'symbol', p_symbol, 'wanted', (-p_delta)::text, 'held', v_position.quantity::text));
   END IF;
-  v_value := v_quantity * p_price;
+  v_value := round(v_quantity * p_price, 8);
   PERFORM ledger_journal(p_user, v_position.id, p_symbol, v_position.item_name, p_kind, p_delta,
     v_value - v_position.estimated_value, p_reference, p_actor, p_at);
   IF p_counter IS NOT NULL THEN
-    PERFORM ledger_post(p_counter, p_symbol, p_kind, -p_delta, -p_delta * p_price, p_reference, p_at);
+    PERFORM ledger_post(p_counter, p_symbol, p_kind, -p_delta, round(-p_delta * p_price, 8), p_reference, p_at);
   END IF;
   IF v_quantity = 0 THEN
     DELETE FROM valuables WHERE id = v_position.id;

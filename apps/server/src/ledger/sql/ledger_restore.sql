@@ -24,7 +24,7 @@ BEGIN
     -p_row.quantity, -p_row.estimated_value, p_reference, p_actor, p_at);
   DELETE FROM valuables WHERE id = p_row.id;
   PERFORM ledger_move_position(p_row.user_id, p_row.asset_symbol, p_row.quantity,
-    (v_asset->>'price')::numeric, p_kind, p_reference, p_actor, p_at, NULL, NULL);
+    ledger_price(p_row.asset_symbol, 'sell'), p_kind, p_reference, p_actor, p_at, NULL, NULL);
   RETURN (SELECT id FROM valuables WHERE user_id = p_row.user_id
     AND asset_symbol = p_row.asset_symbol AND status = 'active');
 END;

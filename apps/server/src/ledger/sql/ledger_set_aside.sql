@@ -39,12 +39,12 @@ BEGIN
     PERFORM ledger_refuse('INSUFFICIENT_HOLDING', jsonb_build_object('symbol', v_item.asset_symbol,
       'wanted', p_quantity::text, 'held', v_item.quantity::text, 'action', p_action));
   END IF;
-  v_price := (v_asset->>'price')::numeric;
+  v_price := ledger_price(v_item.asset_symbol, 'sell');
   PERFORM ledger_move_position(p_user, v_item.asset_symbol, -p_quantity, v_price, p_kind,
     p_reference, p_actor, p_at, NULL, NULL);
   INSERT INTO valuables (user_id, item_name, item_type, estimated_value, description,
     storage_location, asset_symbol, quantity, unit, status, date_stored, created_at, updated_at)
-  VALUES (p_user, v_item.item_name, v_item.item_type, p_quantity * v_price, v_item.description,
+  VALUES (p_user, v_item.item_name, v_item.item_type, round(p_quantity * v_price, 8), v_item.description,
     v_item.storage_location, v_item.asset_symbol, p_quantity, v_item.unit, p_status,
     v_item.date_stored, p_at, p_at)
   RETURNING * INTO v_row;

@@ -97,17 +97,17 @@ BEGIN
         'wanted', v_quantity::text, 'held', v_item.quantity::text, 'action', 'transfer'));
     END IF;
     IF p_user < v_receiver THEN
-      PERFORM ledger_move_position(p_user, v_item.asset_symbol, -v_quantity, (v_asset->>'price')::numeric,
+      PERFORM ledger_move_position(p_user, v_item.asset_symbol, -v_quantity, ledger_price(v_item.asset_symbol, 'sell'),
         'transfer_out', v_reference, p_actor, p_at, NULL, NULL);
-      PERFORM ledger_move_position(v_receiver, v_item.asset_symbol, v_quantity, (v_asset->>'price')::numeric,
+      PERFORM ledger_move_position(v_receiver, v_item.asset_symbol, v_quantity, ledger_price(v_item.asset_symbol, 'sell'),
         'transfer_in', v_reference, NULL, p_at, v_asset->'new', NULL);
     ELSE
-      PERFORM ledger_move_position(v_receiver, v_item.asset_symbol, v_quantity, (v_asset->>'price')::numeric,
+      PERFORM ledger_move_position(v_receiver, v_item.asset_symbol, v_quantity, ledger_price(v_item.asset_symbol, 'sell'),
         'transfer_in', v_reference, NULL, p_at, v_asset->'new', NULL);
-      PERFORM ledger_move_position(p_user, v_item.asset_symbol, -v_quantity, (v_asset->>'price')::numeric,
+      PERFORM ledger_move_position(p_user, v_item.asset_symbol, -v_quantity, ledger_price(v_item.asset_symbol, 'sell'),
         'transfer_out', v_reference, p_actor, p_at, NULL, NULL);
     END IF;
-    v_value := v_quantity * (v_asset->>'price')::numeric;
+    v_value := round(v_quantity * ledger_price(v_item.asset_symbol, 'sell'), 8);
   ELSE
     -- A custody item (jewelry, artwork…) moves whole: the same valuable changes hands.
     IF p_quantity IS NOT NULL THEN

@@ -1,0 +1,90 @@
+// The price book (decision 028): per asset, the price a customer pays (buy) and the price a
+// customer receives (sell), the time each took effect and where it came from. SPEC §9's prices
+// are the opening book, so with no feed and no staff change every price stays exactly as SPEC
+// says. A book price has up to 8 decimals; a movement's value is quantity × price rounded to the
+// ledger's 8 (exact at the listed prices, whose quantity steps were chosen for it: decision 006).
+import { z } from 'zod';
+import { Dec, dec, decimalPattern, decimalPlaces, storedScale } from './money.ts';
+
+export const priceSources = ['opening', 'staff', 'feed'] as const;
+export type PriceSource = (typeof priceSources)[number];
+
+/** How far (a fraction) the book may move past the price an order was shown before it is refused. */
+export const defaultPriceTolerance = '0.005';
+/** A tolerance as PRICE_TOLERANCE gives it: a fraction from 0 to 0.999999. */
+export const priceToleranceSchema = z
+  .string()
+  .regex(/^0(\.\d{1,6})?$/, 'a fraction from 0 to 0.999999');
+
+/** A price the book can hold: above zero, with at most 8 decimals, within NUMERIC(30, 8). */
+export function isBookPrice(price: string): boolean {
+  return (
+    decimalPattern.test(price) &&
+    !price.startsWith('-') &&
+    decimalPlaces(price) <= storedScale &&
+    dec(price).greaterThan(0) &&
+    dec(price).lessThan('1000000000000')
+  );
+}
+
+/**
+ * Whether the book's price has moved too far from the one an order was shown: by more than the
+ * tolerance, as a fraction of the shown price. A move in the customer's favour counts too, so a
+ * fill is never at a price the screen did not show within the tolerance.
+ */
+export function movedPast(shown: string, book: string, tolerance: string): boolean {
+  const from = dec(shown);
+  if (from.lessThanOrEqualTo(0)) return true;
+  return dec(book).minus(from).abs().dividedBy(from).greaterThan(tolerance);
+}
+
+/** The change from `before` to `now` in percent, to 2 decimals ("-1.25"), or null with no before. */
+export function percentChange(before: string | null, now: string): string | null {
+  if (before === null || dec(before).isZero()) return null;
+  return dec(now)
+    .minus(before)
+    .dividedBy(before)
+    .times(100)
+    .toDecimalPlaces(2, Dec.ROUND_HALF_EVEN)
+    .toFixed(2);
+}
+
+const priceString = z.string().regex(decimalPattern);
+
+export const bookPriceSchema = z.object({
+  symbol: z.string(),
+  /** What a customer pays per mg or unit. */
+  buy: priceString,
+  /** What a customer receives per mg or unit; it values holdings. */
+  sell: priceString,
+  effectiveAt: z.iso.datetime(),
+  source: z.enum(priceSources),
+  /** The sell price's change over the last 24 hours in percent ("1.25"), null with no history. */
+  change24h: z.string().nullable(),
+});
+export type BookPrice = z.infer<typeof bookPriceSchema>;
+
+export const priceBookSchema = z.object({
+  /** When the book was read: a price's age is `at − effectiveAt`. */
+  at: z.iso.datetime(),
+  prices: z.array(bookPriceSchema),
+});
+export type PriceBook = z.infer<typeof priceBookSchema>;
+
+export const priceRanges = ['1d', '1w', '1m', '1y', 'all'] as const;
+export type PriceRange = (typeof priceRanges)[number];
+
+export const priceHistoryQuerySchema = z.strictObject({
+  range: z.enum(priceRanges).default('1m'),
+});
+
+export const priceHistorySchema = z.object({
+  symbol: z.string(),
+  range: z.enum(priceRanges),
+  /**
+   * The book at each step of the range, oldest first: the last price in effect in each bucket
+   * (a bucket with no change carries the price before it forward, so a chart has no gaps).
+   */
+  points: z.array(z.object({ at: z.iso.datetime(), buy: priceString, sell: priceString })),
+});
+export type PriceHistory = z.infer<typeof priceHistorySchema>;
