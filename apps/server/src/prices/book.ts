@@ -75,13 +75,6 @@ export async function readBook(
   return { at: at.toISOString(), prices: rows.map(bookPriceOf) };
 }
 
-/** One asset's price now. */
-export async function bookPrice(database: Database, asset: Asset, at: Date): Promise<BookPrice> {
-  const [price] = (await readBook(database, at, [asset])).prices;
-  if (!price) throw new Error(`the price book has no price for ${asset.symbol}`);
-  return price;
-}
-
 /** What a range spans and how finely it is drawn: a few hundred points at most. */
 const rangeSpans: Record<Exclude<PriceRange, 'all'>, { span: number; step: number }> = {
   '1d': { span: day, step: 5 * 60 * 1000 },
