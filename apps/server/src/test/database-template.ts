@@ -10,15 +10,6 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A dump of a migrated embedded database (server project). */
-    pgliteTemplate: string | undefined;
-    /** A migrated database on TEST_DATABASE_URL to copy (server-postgres project). */
-    postgresTemplate: string | undefined;
-  }
-}
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.TEST_DB_KIND === 'postgres' || project.config.env.TEST_DB_KIND === 'postgres') {
     return postgresTemplate(project);

@@ -12,6 +12,16 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { createMailer } from '../mail/mailer.ts';
 
+// What the run's global setup (test/database-template.ts) hands each test file.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A dump of a migrated embedded database (server project). */
+    pgliteTemplate: string | undefined;
+    /** A migrated database on TEST_DATABASE_URL to copy (server-postgres project). */
+    postgresTemplate: string | undefined;
+  }
+}
+
 export const dbKind = process.env.TEST_DB_KIND === 'postgres' ? 'postgres' : 'pglite';
 
 /** A clock the test moves by hand. */
