@@ -94,6 +94,18 @@ export const notifyStatement = {
   text: `select pg_notify('${noticeChannel}', payload) from unnest($1::text[]) payload`,
 };
 
+/** Where a change of the price book is told to every process (prices/quote-book.ts). */
+export const pricesChannel = 'sv_prices';
+
+/**
+ * Tells every process the price book changed. Run on its own once the new price has committed
+ * (prices/book.ts recordPrice), never inside a transaction, like every notice here.
+ */
+export const pricesChangedStatement = {
+  name: 'notices_prices_changed',
+  text: `select pg_notify('${pricesChannel}', '')`,
+};
+
 /** Transactions whose notes their end reads and sends (`Database.transaction`). */
 const noticing = new WeakSet<object>();
 

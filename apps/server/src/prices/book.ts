@@ -14,6 +14,7 @@ import {
 } from '@secure-vault/shared/prices';
 import { dec } from '@secure-vault/shared/money';
 import type { Database, Statement } from '../db/client.ts';
+import { pricesChangedStatement } from '../db/notices.ts';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -169,4 +170,6 @@ export async function recordPrice(
     throw new Error(`not a price the book can hold for ${asset.symbol}: buy ${buy}, sell ${sell}`);
   }
   await database.query(recordStatement, [asset.symbol, buy, sell, price.at, price.source]);
+  // Committed (one statement on its own): every process forgets the book it quotes from.
+  await database.query(pricesChangedStatement, []);
 }

@@ -1,13 +1,12 @@
 // The book as the order routes quote from it (decision 028): each process keeps the current
 // prices in memory, so a trade is still one round trip, and forgets them when PostgreSQL says the
-// book changed (a NOTIFY on `asset_prices`, sent once a new price commits). A notice that has not
+// book changed (a NOTIFY on `sv_prices`, sent once a new price has committed: db/notices.ts). A notice that has not
 // arrived yet costs nothing but a retry: the trade's statement checks the book itself
 // (ledger_priced_at) and refuses PRICE_CHANGED, and the caller forgets and quotes again.
 import { type Asset, assets } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
 import type { Database, Statement } from '../db/client.ts';
-
-export const pricesChannel = 'asset_prices';
+import { pricesChannel } from '../db/notices.ts';
 
 export interface QuotePrice {
   buy: string;
