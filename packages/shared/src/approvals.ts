@@ -1,5 +1,6 @@
-// Dual control (DESIGN §4): every staff change of value on a customer's account is a proposal by
-// one staff member that takes effect only when a different staff member approves it, once. Here
+// Dual control (DESIGN §4): every staff change of value on a customer's account, and every staff
+// change of a price in the book (decision 028), is a proposal by one staff member that takes
+// effect only when a different staff member approves it, once. Here
 // are the proposal's kinds, its wire shape and the decisions' bodies.
 import { z } from 'zod';
 import { decimalPattern } from './money.ts';
@@ -18,6 +19,8 @@ export const proposalKinds = [
   'book_balance',
   /** A pending deposit, withdrawal or asset-to-cash request made final. */
   'request_decision',
+  /** A listed asset's buy and sell prices in the book: it has no customer. */
+  'price_change',
 ] as const;
 export type ProposalKind = (typeof proposalKinds)[number];
 
@@ -27,19 +30,33 @@ export type ProposalStatus = (typeof proposalStatuses)[number];
 const decimalString = z.string().regex(decimalPattern);
 const person = z.object({ id: z.uuid(), email: z.string() });
 
+/** A price change: the book's prices for the asset when proposed, and the ones approval sets. */
+export const proposedPriceSchema = z.object({
+  symbol: z.string(),
+  buy: decimalString,
+  sell: decimalString,
+  buyBefore: decimalString,
+  sellBefore: decimalString,
+});
+export type ProposedPrice = z.infer<typeof proposedPriceSchema>;
+
 export const proposalSchema = z.object({
   id: z.uuid(),
   kind: z.enum(proposalKinds),
   status: z.enum(proposalStatuses),
-  customer: person.extend({ accountNumber: z.string().nullable() }),
+  /** The customer whose account it changes; null for a price change, which changes the book. */
+  customer: person.extend({ accountNumber: z.string().nullable() }).nullable(),
   maker: person,
   /** Who approved or rejected it; null while pending or once withdrawn. */
   checker: person.nullable(),
   /**
    * The effect on the customer's value in dollars, signed: what approval adds (a deposit, an
-   * intake, a refund) or takes out (a deletion, a withdrawal paid out).
+   * intake, a refund) or takes out (a deletion, a withdrawal paid out). For a price change, what
+   * it does to the value of every customer's holdings of the asset together, when proposed.
    */
   amount: decimalString,
+  /** What a price change sets; null for every other kind. */
+  price: proposedPriceSchema.nullable(),
   /** What it is about: the valuable, or the request and the decision asked for. */
   itemName: z.string().nullable(),
   itemType: z.string().nullable(),

@@ -6,8 +6,8 @@ import { realtimeTopics } from './realtime.ts';
 /**
  * Every change topic: the ones the server also pushes to the customer's other tabs
  * (`realtimeTopics`), then ones only the caller's own screens follow — the signed-in session,
- * the list of the account's sessions, its registered bank accounts, its saved recipients, and
- * the staff panel.
+ * the list of the account's sessions, its registered bank accounts, its saved recipients, the
+ * staff panel, and the price book (a staff price approved).
  */
 export const changeTopics = [
   ...realtimeTopics,
@@ -17,5 +17,6 @@ export const changeTopics = [
   'bankAccounts',
   'recipients',
   'admin',
+  'prices',
 ] as const;
 export type ChangeTopic = (typeof changeTopics)[number];

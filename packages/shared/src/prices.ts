@@ -4,6 +4,7 @@
 // says. A book price has up to 8 decimals; a movement's value is quantity × price rounded to the
 // ledger's 8 (exact at the listed prices, whose quantity steps were chosen for it: decision 006).
 import { z } from 'zod';
+import { proposalSchema } from './approvals.ts';
 import { Dec, dec, decimalPattern, decimalPlaces, storedScale } from './money.ts';
 
 export const priceSources = ['opening', 'staff', 'feed'] as const;
@@ -88,3 +89,47 @@ export const priceHistorySchema = z.object({
   points: z.array(z.object({ at: z.iso.datetime(), buy: priceString, sell: priceString })),
 });
 export type PriceHistory = z.infer<typeof priceHistorySchema>;
+
+/** A staff price change (decision 028): buy and sell per mg or unit, sell at most buy. */
+const staffPrice = z
+  .string('admin:prices.errors.priceInvalid')
+  .trim()
+  .max(40, 'admin:prices.errors.priceInvalid')
+  .refine(isBookPrice, 'admin:prices.errors.priceInvalid');
+
+export const priceChangeSchema = z
+  .strictObject({ buy: staffPrice, sell: staffPrice })
+  .refine((body) => !dec(body.sell).greaterThan(body.buy), {
+    message: 'admin:prices.errors.sellAboveBuy',
+    path: ['sell'],
+  });
+export type PriceChange = z.input<typeof priceChangeSchema>;
+
+/**
+ * The price feed as staff see it (PRICE_FEED_URL, polled by the job runner). An asset the feed
+ * prices is halted — orders in it refused with PRICE_STALE — once the feed has not vouched for
+ * its price for `staleAfterSeconds`.
+ */
+export const priceFeedStatusSchema = z.object({
+  configured: z.boolean(),
+  /** Where it is polled from: the URL's origin only (its path or query may carry a key). */
+  source: z.string().nullable(),
+  intervalSeconds: z.number().int(),
+  staleAfterSeconds: z.number().int(),
+  lastPolledAt: z.iso.datetime().nullable(),
+  lastSuccessAt: z.iso.datetime().nullable(),
+  /** Why the last poll failed, in English for staff; null when it succeeded. */
+  lastError: z.string().nullable(),
+  /** The symbols whose trading is halted because their feed price is stale. */
+  halted: z.array(z.string()),
+});
+export type PriceFeedStatus = z.infer<typeof priceFeedStatusSchema>;
+
+/** The staff Prices tab: the book, the feed's health and the price changes waiting approval. */
+export const staffPriceBookSchema = z.object({
+  book: priceBookSchema,
+  feed: priceFeedStatusSchema,
+  /** Pending price changes, oldest first. */
+  pending: z.array(proposalSchema),
+});
+export type StaffPriceBook = z.infer<typeof staffPriceBookSchema>;

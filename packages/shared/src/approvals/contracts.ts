@@ -44,7 +44,8 @@ export const approveProposal = defineContract({
   idempotent: true,
   // The customer's own screens hear of it through the realtime notice it sends; the checker's
   // notice that it was waiting is read now, and its maker is told (each bell hears of it too).
-  changes: ['admin', 'notifications'],
+  // An approved price change is the book's new price.
+  changes: ['admin', 'notifications', 'prices'],
 });
 
 export const rejectProposal = defineContract({

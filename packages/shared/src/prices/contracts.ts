@@ -1,8 +1,16 @@
 // The price book, public like a price list (decision 028): every asset's current prices, and
-// one asset's history for its chart.
+// one asset's history for its chart. Staff see the feed's health and propose price changes,
+// which a second staff member approves (the approvals queue).
 import { z } from 'zod';
+import { proposalSchema } from '../approvals.ts';
 import { defineContract } from '../contract.ts';
-import { priceBookSchema, priceHistoryQuerySchema, priceHistorySchema } from '../prices.ts';
+import {
+  priceBookSchema,
+  priceChangeSchema,
+  priceHistoryQuerySchema,
+  priceHistorySchema,
+  staffPriceBookSchema,
+} from '../prices.ts';
 import { assetSymbolSchema } from '../trading.ts';
 
 const tag = 'prices';
@@ -32,4 +40,35 @@ export const getPriceHistory = defineContract({
   status: 200,
   response: priceHistorySchema,
   errors: ['UNKNOWN_ASSET'],
+});
+
+export const getStaffPrices = defineContract({
+  method: 'GET',
+  path: '/api/v1/admin/prices',
+  access: 'admin',
+  tag,
+  summary: 'The book with each price’s source, the feed’s health and pending price changes',
+  status: 200,
+  response: staffPriceBookSchema,
+  errors: [],
+});
+
+export const proposePriceChange = defineContract({
+  method: 'POST',
+  path: '/api/v1/admin/prices/:symbol',
+  access: 'admin',
+  tag,
+  summary:
+    "Propose an asset's buy and sell prices; another staff member approves them into the book",
+  description:
+    'Nothing changes until a different staff member approves the proposal (DESIGN §4 "Dual ' +
+    'control"); CONFLICT while another change to the asset waits, and on approval when the ' +
+    "book's price moved since it was proposed. Sell may not exceed buy; each has at most 8 decimals.",
+  params: z.strictObject({ symbol: assetSymbolSchema }),
+  body: priceChangeSchema,
+  status: 202,
+  response: proposalSchema,
+  errors: ['UNKNOWN_ASSET', 'CONFLICT'],
+  idempotent: true,
+  changes: ['admin', 'notifications'],
 });
