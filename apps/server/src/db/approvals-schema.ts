@@ -1,5 +1,6 @@
-// Dual control's table (DESIGN §4): a staff change of value on a customer's account, proposed by
-// one staff member (the maker) and approved or rejected by another (the checker), once. The
+// Dual control's table (DESIGN §4): a staff change of value on a customer's account, or of a price
+// in the book (which has no customer), proposed by one staff member (the maker) and approved or
+// rejected by another (the checker), once. The
 // rules that must never depend on a route remembering them are CHECKs here: the checker is not
 // the maker, neither is the customer, and neither is the staff member who made the request the
 // proposal decides while signed in as the customer (origin). A trigger (migration 0015) refuses
@@ -28,10 +29,8 @@ export const staffProposals = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', { enum: proposalKinds }).notNull(),
-    /** The customer whose account approval changes. */
-    subjectUserId: uuid('subject_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The customer whose account approval changes; null for a price change, and only then. */
+    subjectUserId: uuid('subject_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The valuable or request it changes (the customer for a book balance): one pending each. */
     targetId: uuid('target_id'),
     /** The staff member who made the decided request while signed in as the customer. */
@@ -59,6 +58,13 @@ export const staffProposals = pgTable(
       .where(sql`${table.status} = 'pending' and ${table.targetId} is not null`),
     index('staff_proposals_decided_idx').on(table.decidedAt.desc(), table.id.desc()),
     index('staff_proposals_subject_idx').on(table.subjectUserId),
+    uniqueIndex('staff_proposals_one_pending_price')
+      .on(sql`(${table.payload} ->> 'symbol')`)
+      .where(sql`${table.status} = 'pending' and ${table.kind} = 'price_change'`),
+    check(
+      'staff_proposals_subject_check',
+      sql`(${table.kind} = 'price_change') = (${table.subjectUserId} is null)`,
+    ),
     check('staff_proposals_kind_check', oneOf(table.kind, proposalKinds)),
     check('staff_proposals_status_check', oneOf(table.status, proposalStatuses)),
     check('staff_proposals_maker_not_subject', sql`${table.makerId} <> ${table.subjectUserId}`),
