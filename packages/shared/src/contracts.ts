@@ -16,6 +16,7 @@ import * as ledgerCheck from './ledger-check/contracts.ts';
 import * as mailQueue from './mail-queue/contracts.ts';
 import * as notifications from './notifications/contracts.ts';
 import * as passkeys from './passkeys/contracts.ts';
+import * as performance from './performance/contracts.ts';
 import * as prices from './prices/contracts.ts';
 import * as staffAccess from './staff-access/contracts.ts';
 import * as statements from './statements/contracts.ts';
@@ -38,6 +39,7 @@ export const contractsByFeature = {
   mailQueue,
   notifications,
   passkeys,
+  performance,
   prices,
   staffAccess,
   statements,
