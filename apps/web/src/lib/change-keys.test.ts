@@ -7,6 +7,7 @@ import * as custody from '@secure-vault/shared/custody/contracts';
 import * as history from '@secure-vault/shared/history/contracts';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
 import * as passkeys from '@secure-vault/shared/passkeys/contracts';
+import * as prices from '@secure-vault/shared/prices/contracts';
 import * as notifications from '@secure-vault/shared/notifications/contracts';
 import * as trading from '@secure-vault/shared/trading/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
@@ -33,6 +34,7 @@ describe('change keys', () => {
       passkeys: apiKey(passkeys.getPasskeys),
       notifications: apiKey(notifications.getNotifications),
       notificationPreferences: apiKey(notifications.getNotificationPreferences),
+      prices: apiKey(prices.getPrices),
       adminPanel: apiKey({ path: '/api/v1/admin' }),
     });
     // Every staff operation is under the panel's key, so a change there refreshes all of it.
@@ -81,5 +83,9 @@ describe('change keys', () => {
       queryKeys.notifications,
     );
     expect(changeQueryKeys.admin).toEqual([['admin']]);
+    // The book and every asset's history; the staff Prices tab is under the panel's key.
+    expect(changeQueryKeys.prices).toEqual([['prices']]);
+    expect(apiKey(prices.getPriceHistory)).toEqual(queryKeys.prices);
+    expect(apiKey(prices.getStaffPrices).slice(0, 1)).toEqual(queryKeys.adminPanel);
   });
 });

@@ -29,6 +29,8 @@ export const queryKeys = {
   passkeys: ['me', 'passkeys'],
   notifications: ['me', 'notifications'],
   notificationPreferences: ['me', 'notification-preferences'],
+  // The public price book and each asset's history (decision 028) share the key's first segment.
+  prices: ['prices'],
   // Every staff operation's path is under /api/v1/admin: a change refreshes the whole panel, its
   // lists, the proposals waiting for approval, the net worths and the audit log together.
   adminPanel: ['admin'],
@@ -69,6 +71,8 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
   // A notice arrived or was read; what is mailed changed.
   notifications: [queryKeys.notifications, queryKeys.notificationPreferences],
   admin: [queryKeys.adminPanel],
+  // A staff price change was approved: every screen quoting from the book, and its charts.
+  prices: [queryKeys.prices],
 };
 
 /** Marks the queries of these topics stale and refetches the ones on screen; done when they are. */
