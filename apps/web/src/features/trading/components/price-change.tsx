@@ -5,7 +5,7 @@ import { ArrowDown, ArrowUp, Minus } from 'lucide-react';
 import { dec } from '@secure-vault/shared/money';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { formatPercentChange } from '../price-text';
+import { formatPercentChange } from '@/lib/percent-change';
 
 type Direction = 'up' | 'down' | 'flat';
 
