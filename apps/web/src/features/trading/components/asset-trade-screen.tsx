@@ -1,5 +1,6 @@
 // The order screen of one asset (SPEC §2 /metal-calculator/{symbol}, /crypto/{symbol}): what it
 // is, its price from the book (decision 028), and Buy and Sell tabs priced from the same book.
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import type { Asset } from '@secure-vault/shared/catalogue';
@@ -17,10 +18,13 @@ export function AssetTradeScreen({
   asset,
   backTo,
   backLabel,
+  chart,
 }: {
   asset: Asset;
   backTo: string;
   backLabel: string;
+  /** The asset's price chart, which the page brings (features do not import each other). */
+  chart?: ReactNode;
 }) {
   const { t } = useTranslation(['trading', 'catalogue']);
   const name = t(`catalogue:${asset.symbol}.name`);
@@ -51,6 +55,7 @@ export function AssetTradeScreen({
           </div>
         </div>
       </div>
+      {chart}
       <Card>
         <CardContent className="pt-6">
           <Tabs defaultValue="buy">
