@@ -25,6 +25,7 @@ export function proposal(overrides: Partial<Proposal> = {}): Proposal {
     maker: { ...maker },
     checker: null,
     amount: '1500.00',
+    price: null,
     itemName: 'Gold bar',
     itemType: 'precious_metals',
     valueBefore: null,
@@ -40,6 +41,25 @@ export function proposal(overrides: Partial<Proposal> = {}): Proposal {
     decidedAt: null,
     ...overrides,
   };
+}
+
+/**
+ * A pending price change (decision 028): gold's buy and sell from $0.057 to $0.06 and $0.058 per
+ * mg, raising every customer's gold holdings together by $1,200. It has no customer.
+ */
+export function priceChange(overrides: Partial<Proposal> = {}): Proposal {
+  return proposal({
+    id: '5a1d0000-0000-4000-8000-0000000000a1',
+    kind: 'price_change',
+    customer: null,
+    amount: '1200.00',
+    price: { symbol: 'AU', buy: '0.06', sell: '0.058', buyBefore: '0.057', sellBefore: '0.057' },
+    itemName: null,
+    itemType: null,
+    valueBefore: null,
+    valueAfter: null,
+    ...overrides,
+  });
 }
 
 export function proposalPage(

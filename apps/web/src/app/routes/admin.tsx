@@ -62,7 +62,7 @@ const staffTabs = [
     Tab: lazy(() =>
       import('@/features/approvals/staff/approvals-tab').then((m) => ({ default: m.ApprovalsTab })),
     ),
-    namespaces: ['admin', 'vault', 'transfers', 'auth'],
+    namespaces: ['admin', 'vault', 'transfers', 'catalogue', 'auth'],
     Badge: ApprovalsBadge,
   },
   {

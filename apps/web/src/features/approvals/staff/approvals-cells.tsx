@@ -1,6 +1,7 @@
 // What a row of Approvals says about one proposal (DESIGN §4 "Dual control"), shared by the table
-// and the phone cards: what it changes, whose account, its effect in money, the item or request,
-// who proposed it and when, and once decided, how, by whom and why.
+// and the phone cards: what it changes, whose account (none for a price change), its effect in
+// money, the item, request or prices, who proposed it and when, and once decided, how, by whom
+// and why.
 import type { TFunction } from 'i18next';
 import { ArrowRight } from 'lucide-react';
 import type { Proposal, ProposalStatus } from '@secure-vault/shared/approvals';
@@ -12,6 +13,7 @@ import { StatusBadge } from '@/components/ui/status-badge';
 import { proposalStatusTones } from '../proposal-status';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
+import { ProposalAsset, ProposalPrices, priceEffectSentence } from './approvals-price';
 
 /** Staff need the hour too: proposals are decided in the order they came. */
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
@@ -30,8 +32,9 @@ export function effectText(proposal: Proposal): string {
   return formatUsd(proposal.amount, { sign: 'exceptZero' });
 }
 
-/** What approving does to the customer's value, in one sentence. */
+/** What approving does to the customer's value, in one sentence; a price change's, in two. */
 export function effectSentence(t: TFunction, proposal: Proposal): string {
+  if (!proposal.customer) return priceEffectSentence(t, proposal);
   const amount = dec(proposal.amount);
   const email = isolate(proposal.customer.email);
   if (amount.isZero()) return t('approvals.effects.none', { email });
@@ -64,13 +67,17 @@ export function ProposalEffect({
   );
 }
 
-/** The kind, and for a request its type, the decision asked for and its reference. */
+/**
+ * The kind, for a request its type, the decision asked for and its reference, and for a price
+ * change its asset.
+ */
 export function ProposalKind({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation('admin');
-  const { requestType, requestStatus, reference } = proposal;
+  const { requestType, requestStatus, reference, price } = proposal;
   return (
     <span className="grid gap-0.5">
       <span className="font-medium">{kindText(t, proposal)}</span>
+      {price ? <ProposalAsset price={price} /> : null}
       {requestType ? (
         <span className="text-xs text-muted-foreground">{t(`transfers.types.${requestType}`)}</span>
       ) : null}
@@ -91,9 +98,17 @@ export function ProposalKind({ proposal }: { proposal: Proposal }) {
   );
 }
 
-/** The customer: email, and the account number under it. */
+/** The customer: email, and the account number under it; a price change has none. */
 export function ProposalCustomer({ proposal }: { proposal: Proposal }) {
+  const { t } = useTranslation('admin');
   const { customer } = proposal;
+  if (!customer) {
+    return (
+      <span className="text-muted-foreground" data-testid="proposal-no-customer">
+        {t('approvals.noCustomer')}
+      </span>
+    );
+  }
   return (
     <span className="grid gap-0.5">
       <EmailAddress email={customer.email} />
@@ -110,16 +125,25 @@ export function ProposalCustomer({ proposal }: { proposal: Proposal }) {
 
 const noValue = '—';
 
-/** True when the proposal names an item, a value or a note (a request's decision may not). */
-export function hasDetails({ itemName, itemType, valueBefore, valueAfter, note }: Proposal) {
-  return Boolean(itemName || itemType || note) || valueBefore !== null || valueAfter !== null;
+/**
+ * True when the proposal names an item, a value, a note (a request's decision may not) or the
+ * prices it sets.
+ */
+export function hasDetails({ itemName, itemType, valueBefore, valueAfter, note, price }: Proposal) {
+  return (
+    Boolean(itemName || itemType || note || price) || valueBefore !== null || valueAfter !== null
+  );
 }
 
-/** The item's name and type, its value before → after, and a note for the customer. */
+/**
+ * The item's name and type, its value before → after, and a note for the customer; a price
+ * change's buy and sell prices before → after.
+ */
 export function ProposalDetails({ proposal }: { proposal: Proposal }) {
   const { t } = useTranslation(['admin', 'vault']);
-  const { itemName, itemType, valueBefore, valueAfter, note } = proposal;
+  const { itemName, itemType, valueBefore, valueAfter, note, price } = proposal;
   const hasValues = valueBefore !== null || valueAfter !== null;
+  if (price) return <ProposalPrices price={price} />;
   if (!hasDetails(proposal)) return null;
   return (
     <span className="grid gap-0.5" data-testid="proposal-details">

@@ -13,6 +13,7 @@ import {
 } from '@/components/ui/alert-dialog';
 import { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
+import { assetName } from '@/lib/asset-name';
 import { useApiMutation } from '@/lib/api-query';
 import { isolate } from '@/lib/format';
 import { setServerIssues, useSchemaForm } from '@/lib/form';
@@ -65,12 +66,20 @@ function reportFailure(t: TFunction, error: unknown): void {
   });
 }
 
-/** What the proposal is, for the dialog's second line: kind, item, who proposed it and when. */
+/** The item, or the asset a price change is for; null when the proposal names neither. */
+function subjectOf(t: TFunction, proposal: Proposal): string | null {
+  if (proposal.price) return assetName(t, proposal.price.symbol);
+  return proposal.itemName;
+}
+
+/**
+ * What the proposal is, for the dialog's second line: kind, item or asset, who proposed it and
+ * when.
+ */
 function Summary({ proposal }: { proposal: Proposal }) {
-  const { t } = useTranslation('admin');
-  const what = proposal.itemName
-    ? `${kindText(t, proposal)}: ${isolate(proposal.itemName)}`
-    : kindText(t, proposal);
+  const { t } = useTranslation(['admin', 'catalogue']);
+  const subject = subjectOf(t, proposal);
+  const what = subject ? `${kindText(t, proposal)}: ${isolate(subject)}` : kindText(t, proposal);
   return (
     <p className="text-sm text-muted-foreground" data-testid="proposal-summary">
       {what}.{' '}
@@ -80,6 +89,11 @@ function Summary({ proposal }: { proposal: Proposal }) {
       })}
     </p>
   );
+}
+
+/** Rejecting or withdrawing changes nothing: on the customer's account, or in the price book. */
+function bodyText(t: TFunction, { proposal, action }: ProposalChoice): string {
+  return proposal.price ? t(`approvals.${action}.bodyPrice`) : t(`approvals.${action}.body`);
 }
 
 const reasonId = 'proposal-reason';
@@ -99,7 +113,7 @@ function DecisionForm({
   /** `putIssues` puts a VALIDATION answer's issues on the reason; true when it did. */
   onSend: (reason: string | null, putIssues: (error: unknown) => boolean) => void;
 }) {
-  const { t } = useTranslation(['admin', 'auth']);
+  const { t } = useTranslation(['admin', 'auth', 'catalogue']);
   const { proposal, action } = choice;
   const form = useSchemaForm(proposalRejectionSchema, { defaultValues: { reason: '' } });
   const reasonMessage = form.getFieldState('reason', form.formState).error?.message;
@@ -121,7 +135,7 @@ function DecisionForm({
           className={action === 'approve' ? 'text-base font-medium text-foreground' : undefined}
           data-testid="proposal-dialog-effect"
         >
-          {action === 'approve' ? effectSentence(t, proposal) : t(`approvals.${action}.body`)}
+          {action === 'approve' ? effectSentence(t, proposal) : bodyText(t, choice)}
         </AlertDialogDescription>
       </AlertDialogHeader>
       <Summary proposal={proposal} />

@@ -1,5 +1,5 @@
-// Approvals' list (DESIGN §4 "Dual control"): what each proposal changes, the customer, its effect
-// in money, the item or request, who proposed it and when; pending ones with Approve and Reject
+// Approvals' list (DESIGN §4 "Dual control"): what each proposal changes, the customer (none for a
+// price change), its effect in money, the item, request or prices, who proposed it and when; pending ones with Approve and Reject
 // (for anyone but their maker) or Withdraw (for their maker), decided ones with how, by whom and
 // why. A table on wide screens; below, one card per proposal, as Transfer Management does.
 import type { ReactNode } from 'react';
@@ -20,6 +20,7 @@ import {
   ProposalOutcome,
 } from './approvals-cells';
 import type { ProposalAction, ProposalChoice } from './approvals-decision-dialog';
+import { subjectText } from './approvals-price';
 
 export type OnChoose = (choice: ProposalChoice) => void;
 
@@ -53,7 +54,7 @@ function Actions({
     </span>
   );
   // Which proposal a button acts on, for screen readers reading the buttons alone.
-  const which = ` (${kindText(t, proposal)}, ${proposal.customer.email}, ${effectText(proposal)})`;
+  const which = ` (${kindText(t, proposal)}, ${subjectText(t, proposal)}, ${effectText(proposal)})`;
   return (
     <div
       className="grid justify-items-start gap-2 lg:justify-items-end"
