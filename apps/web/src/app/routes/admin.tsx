@@ -1,8 +1,9 @@
 // /admin (SPEC §2): staff only (the route sits behind the admin guard, and the server checks
-// again). The platform's net worth with the per-user dropdown, then twelve tabs: Approvals first
+// again). The platform's net worth with the per-user dropdown, then thirteen tabs: Approvals first
 // and opened by default (DESIGN §4 "Dual control": every change of value waits there for a second
-// staff member), then SPEC's eight, an Audit Log, a Ledger Check and Mail (what has not been
-// delivered). The tab is kept in the address (?tab=) so a reload stays on it. Each tab is a
+// staff member), then SPEC's eight with Prices after Book Balance (the book, the feed's health
+// and the price changes proposed, decision 028), an Audit Log, a Ledger Check and Mail (what has
+// not been delivered). The tab is kept in the address (?tab=) so a reload stays on it. Each tab is a
 // domain's staff screen (features/<domain>/staff), named once in `staffTabs` and loaded, with
 // its catalogs, when it is first opened.
 import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
@@ -20,6 +21,7 @@ import {
   Scale,
   ScrollText,
   ShieldCheck,
+  Tags,
   Truck,
   Users,
 } from 'lucide-react';
@@ -98,6 +100,14 @@ const staffTabs = [
       })),
     ),
     namespaces: ['admin', 'vault', 'auth'],
+  },
+  {
+    value: 'prices',
+    icon: Tags,
+    Tab: lazy(() =>
+      import('@/features/prices/staff/prices-tab').then((m) => ({ default: m.PricesTab })),
+    ),
+    namespaces: ['admin', 'catalogue', 'auth'],
   },
   {
     value: 'passwordReset',
