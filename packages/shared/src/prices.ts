@@ -97,9 +97,16 @@ const staffPrice = z
   .max(40, 'admin:prices.errors.priceInvalid')
   .refine(isBookPrice, 'admin:prices.errors.priceInvalid');
 
+/** Both fields are prices (the object's check runs even when a field's has failed). */
+const bothPrices = (body: { buy: unknown; sell: unknown }) =>
+  typeof body.buy === 'string' &&
+  typeof body.sell === 'string' &&
+  isBookPrice(body.buy) &&
+  isBookPrice(body.sell);
+
 export const priceChangeSchema = z
   .strictObject({ buy: staffPrice, sell: staffPrice })
-  .refine((body) => !dec(body.sell).greaterThan(body.buy), {
+  .refine((body) => !bothPrices(body) || !dec(body.sell).greaterThan(body.buy), {
     message: 'admin:prices.errors.sellAboveBuy',
     path: ['sell'],
   });

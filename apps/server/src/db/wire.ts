@@ -6,13 +6,22 @@ import { sql } from 'drizzle-orm';
 import type { profiles } from './schema.ts';
 import { valuables } from './vault-schema.ts';
 
+/**
+ * What a valuable is worth now (prices_value, decision 028): a listed asset's quantity at the
+ * book's sell price, anything else as stored. A position's stored value is the one its last
+ * movement gave it, kept for the journal; every figure a screen shows is this.
+ */
+export const valueNow = sql<
+  string | null
+>`prices_value(${valuables.assetSymbol}, ${valuables.quantity}, ${valuables.estimatedValue})`;
+
 /** The columns a Valuable is made of, for `select(valuableColumns)`. */
 export const valuableColumns = {
   id: valuables.id,
   userId: valuables.userId,
   itemName: valuables.itemName,
   itemType: valuables.itemType,
-  estimatedValue: valuables.estimatedValue,
+  estimatedValue: valueNow,
   description: valuables.description,
   storageLocation: valuables.storageLocation,
   assetSymbol: valuables.assetSymbol,

@@ -1,5 +1,5 @@
-// Staff: platform and per-customer net worth (SPEC §9): book balances plus the estimated values
-// of the valuables still in the vault, summed exactly by the database; and the platform's
+// Staff: platform and per-customer net worth (SPEC §9): book balances plus the values of the
+// valuables still in the vault (listed assets at the book's price now: db/wire.ts valueNow), summed exactly by the database; and the platform's
 // rounding account (DESIGN §2), which customers' whole-cent cash leaves with the platform.
 import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { UserNetWorth } from '@secure-vault/shared/vault';
@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { isCustomer } from '../../db/customers.ts';
 import { profiles } from '../../db/schema.ts';
 import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
-import { bookBalanceString } from '../../db/wire.ts';
+import { bookBalanceString, valueNow } from '../../db/wire.ts';
 
 export interface PlatformNetWorth {
   total: string;
@@ -21,7 +21,7 @@ export async function getPlatformNetWorth(db: Db): Promise<PlatformNetWorth> {
   const [row] = await db
     .select({
       bookBalances: sql<string>`(select coalesce(sum(${profiles.bookBalance}), 0) from ${profiles})`,
-      valuables: sql<string>`(select coalesce(sum(${valuables.estimatedValue}), 0) from ${valuables} where ${valuables.status} <> 'delivered')`,
+      valuables: sql<string>`(select coalesce(sum(${valueNow}), 0) from ${valuables} where ${valuables.status} <> 'delivered')`,
       rounding: sql<string>`(select coalesce(sum(${ledgerEntries.valueDelta}), 0) from ${ledgerEntries} where ${ledgerEntries.account} = 'rounding')`,
     })
     .from(sql`(select 1) as one`);
@@ -39,7 +39,7 @@ export async function getUserNetWorths(db: Db): Promise<UserNetWorth[]> {
   const sums = db
     .select({
       userId: valuables.userId,
-      value: sql<string>`sum(${valuables.estimatedValue})`.as('value'),
+      value: sql<string>`sum(${valueNow})`.as('value'),
     })
     .from(valuables)
     .where(ne(valuables.status, 'delivered'))

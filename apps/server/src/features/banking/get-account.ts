@@ -1,6 +1,6 @@
 // The account overview of /inter-accounts (SPEC §2): the account number, the cash balance, the
 // value of everything else still in the vault (net worth less cash, by the vault summary's rule in
-// db/wire.ts) and the KYC status.
+// db/wire.ts, at the book's prices now) and the KYC status.
 import { eq, sql } from 'drizzle-orm';
 import type { AccountOverview } from '@secure-vault/shared/banking';
 import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.ts';
 import { kycVerifications } from '../../db/kyc-schema.ts';
 import { profiles } from '../../db/schema.ts';
 import { valuables } from '../../db/vault-schema.ts';
-import { inVault, isCash } from '../../db/wire.ts';
+import { inVault, isCash, valueNow } from '../../db/wire.ts';
 
 export async function getAccount(ctx: AppContext, userId: string): Promise<AccountOverview> {
   const [profile] = await ctx.db
@@ -20,10 +20,10 @@ export async function getAccount(ctx: AppContext, userId: string): Promise<Accou
   if (!profile) throw new Error('The caller has no profile.');
   const [totals] = await ctx.db
     .select({
-      cash: sql<string | null>`sum(${valuables.estimatedValue}) filter (where ${isCash})`,
-      assets: sql<string | null>`sum(${valuables.estimatedValue}) filter (where not (${isCash}))`,
+      cash: sql<string | null>`sum(${valueNow}) filter (where ${isCash})`,
+      assets: sql<string | null>`sum(${valueNow}) filter (where not (${isCash}))`,
       // The rule ledger_request and ledger_convert_to_cash apply (migration 0011).
-      convertible: sql<string | null>`sum(${valuables.estimatedValue}) filter (where not (${isCash})
+      convertible: sql<string | null>`sum(${valueNow}) filter (where not (${isCash})
         and ${valuables.status} = 'active' and ${valuables.estimatedValue} > 0)`,
     })
     .from(valuables)

@@ -11,6 +11,7 @@ import type { ValuableStatus } from '@secure-vault/shared/vault';
 import type { Db } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema.ts';
 import { ledgerEntries, valuables } from '../../db/vault-schema.ts';
+import { valueNow } from '../../db/wire.ts';
 import type { Tx } from '../../ledger/journal.ts';
 
 export interface Customer {
@@ -274,7 +275,7 @@ export async function readProofOfHoldings(db: Db, userId: string, now: Date): Pr
         status: valuables.status,
         quantity: valuables.quantity,
         unit: valuables.unit,
-        value: valuables.estimatedValue,
+        value: valueNow,
       })
       .from(valuables)
       .where(and(eq(valuables.userId, userId), ne(valuables.status, 'delivered')))

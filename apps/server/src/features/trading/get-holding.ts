@@ -5,6 +5,7 @@ import type { Holding } from '@secure-vault/shared/trading';
 import { toFixedString } from '@secure-vault/shared/money';
 import type { Db } from '../../db/client.ts';
 import { valuables } from '../../db/vault-schema.ts';
+import { valueNow } from '../../db/wire.ts';
 import { resolveAsset } from './pricing.ts';
 
 export async function getHolding(db: Db, userId: string, symbol: string): Promise<Holding> {
@@ -12,7 +13,7 @@ export async function getHolding(db: Db, userId: string, symbol: string): Promis
   const [row] = await db
     .select({
       quantity: valuables.quantity,
-      value: valuables.estimatedValue,
+      value: valueNow,
       status: valuables.status,
     })
     .from(valuables)

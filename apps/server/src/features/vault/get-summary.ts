@@ -1,5 +1,6 @@
 // The dashboard's figures (SPEC §9): cash, book balance, net worth (every valuable still in the
-// vault, cash included) and its split by item type. One statement with the session check: a row
+// vault, cash included, listed assets at the book's price now: prices_value) and its split by
+// item type. One statement with the session check: a row
 // per item type held (or one row of nulls when nothing is), each carrying the book balance.
 import type { ItemType, Summary } from '@secure-vault/shared/vault';
 import { dec, sum, toFixedString } from '@secure-vault/shared/money';
@@ -24,7 +25,7 @@ export async function getSummary(ctx: AppContext, caller: Caller): Promise<Summa
       from ${relation}
       left join profiles p on p.user_id = c.user_id
       left join lateral (
-        select v.item_type, sum(v.estimated_value) as value,
+        select v.item_type, sum(prices_value(v.asset_symbol, v.quantity, v.estimated_value)) as value,
           sum(v.estimated_value) filter (where v.asset_symbol = 'USD' and v.status = 'active') as cash
         from valuables v
         where v.user_id = c.user_id and v.status <> 'delivered'

@@ -1,4 +1,5 @@
-// The signed-in user's valuables still in the vault (SPEC §7): newest stored first by default;
+// The signed-in user's valuables still in the vault (SPEC §7), each listed asset valued at the
+// book's price now (prices_value): newest stored first by default;
 // other screens leave out cash or order by creation or by name. One statement with the session
 // check: a row per valuable, or one row of nulls when there is none.
 import type { Valuable, ValuablesQuery } from '@secure-vault/shared/vault';
@@ -26,7 +27,8 @@ export async function getValuables(
     `vault_valuables_${query.orderBy}_${cash}`,
     (relation) => `select v.* from ${relation} left join lateral (
         select v.id, v.user_id as "userId", v.item_name as "itemName", v.item_type as "itemType",
-          v.estimated_value as "estimatedValue", v.description,
+          prices_value(v.asset_symbol, v.quantity, v.estimated_value) as "estimatedValue",
+          v.description,
           v.storage_location as "storageLocation", v.asset_symbol as "assetSymbol", v.quantity,
           v.unit, v.status, v.date_stored as "dateStored", v.created_at as "createdAt"
         from valuables v

@@ -1,5 +1,5 @@
 -- Completing asset to cash: p_amount of the customer's unlocked holdings, largest value first
--- (SPEC §9), become p_amount of cash. A listed position gives up the quantity worth at least
+-- (SPEC §9; valued now, at the book: prices_value), become p_amount of cash. A listed position gives up the quantity worth at least
 -- what is left (rounded up to its quantity step), a custody item its value, whole or in part;
 -- an emptied holding leaves the vault. The sub-cent difference goes to rounding. The trading
 -- book takes the holdings and pays the cash (decision 021). Returns null,
@@ -27,8 +27,7 @@ BEGIN
   ORDER BY asset_symbol NULLS LAST, id
   FOR UPDATE;
   -- A listed position is worth its quantity at the book's price, a custody item its estimate.
-  SELECT coalesce(sum(CASE WHEN p_assets ? asset_symbol
-      THEN round(quantity * ledger_price(asset_symbol, 'sell'), 8) ELSE estimated_value END), 0)
+  SELECT coalesce(sum(prices_value(asset_symbol, quantity, estimated_value)), 0)
     INTO v_available FROM valuables
   WHERE user_id = p_user AND status = 'active' AND asset_symbol IS DISTINCT FROM 'USD'
     AND estimated_value > 0;
@@ -39,7 +38,7 @@ BEGIN
     SELECT * FROM valuables
     WHERE user_id = p_user AND status = 'active' AND asset_symbol IS DISTINCT FROM 'USD'
       AND estimated_value > 0
-    ORDER BY estimated_value DESC, id
+    ORDER BY prices_value(asset_symbol, quantity, estimated_value) DESC, id
   LOOP
     EXIT WHEN v_remaining <= 0;
     v_asset := p_assets -> v_item.asset_symbol;

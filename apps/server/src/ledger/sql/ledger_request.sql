@@ -1,7 +1,7 @@
 -- A request (DESIGN §5): a card or bank-transfer deposit, a withdrawal (cash debited at once,
 -- to a bank account of the customer's, with approved KYC) or asset to cash (only up to the
--- unlocked holdings' value). It is pending; p_extra is added to the answer (a bank deposit's
--- instructions). It records the staff member who made it while signed in as the customer
+-- unlocked holdings' value, at the book now). It is pending; p_extra is added to the answer (a
+-- bank deposit's instructions). It records the staff member who made it while signed in as the customer
 -- (p_actor), so that no one approves what they made themselves (DESIGN §4 "Dual control").
 -- The customer's email that it was received is queued with it, in the language they asked in,
 -- under the request that made it (p_request).
@@ -35,7 +35,8 @@ BEGIN
     END IF;
     PERFORM ledger_move_cash(p_user, -p_amount, 'withdrawal', p_reference, p_actor, p_at, 'world');
   ELSIF p_type = 'asset_to_cash' THEN
-    SELECT coalesce(sum(estimated_value), 0) INTO v_available FROM valuables
+    SELECT coalesce(sum(prices_value(asset_symbol, quantity, estimated_value)), 0)
+    INTO v_available FROM valuables
     WHERE user_id = p_user AND status = 'active' AND asset_symbol IS DISTINCT FROM 'USD'
       AND estimated_value > 0;
     IF v_available < p_amount THEN
