@@ -44,6 +44,7 @@ import { registerSpa } from './http/spa.ts';
 import { vaultRoutes } from './features/vault/routes.ts';
 import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { priceRoutes } from './features/prices/routes.ts';
+import { performanceRoutes } from './features/performance/routes.ts';
 import { adminVaultRoutes } from './features/admin/vault-routes.ts';
 import { registerRealtime } from './realtime/routes.ts';
 import { bindMetrics, measureRequests } from './metrics/metrics.ts';
@@ -57,6 +58,7 @@ const featureRoutes: readonly ((scope: FastifyInstance, ctx: AppContext) => void
   adminUserRoutes,
   priceRoutes,
   tradingRoutes,
+  performanceRoutes,
   historyRoutes,
   vaultRoutes,
   adminVaultRoutes,
