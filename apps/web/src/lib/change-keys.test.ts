@@ -7,6 +7,7 @@ import * as custody from '@secure-vault/shared/custody/contracts';
 import * as history from '@secure-vault/shared/history/contracts';
 import * as kyc from '@secure-vault/shared/kyc/contracts';
 import * as passkeys from '@secure-vault/shared/passkeys/contracts';
+import * as performance from '@secure-vault/shared/performance/contracts';
 import * as prices from '@secure-vault/shared/prices/contracts';
 import * as notifications from '@secure-vault/shared/notifications/contracts';
 import * as trading from '@secure-vault/shared/trading/contracts';
@@ -34,6 +35,8 @@ describe('change keys', () => {
       passkeys: apiKey(passkeys.getPasskeys),
       notifications: apiKey(notifications.getNotifications),
       notificationPreferences: apiKey(notifications.getNotificationPreferences),
+      portfolio: apiKey(performance.getPortfolioHistory),
+      performance: apiKey(performance.getPerformance),
       prices: apiKey(prices.getPrices),
       adminPanel: apiKey({ path: '/api/v1/admin' }),
     });
@@ -56,6 +59,8 @@ describe('change keys', () => {
       ['me', 'account'],
       ['me', 'transfers'],
       ['me', 'fixed-terms'],
+      ['me', 'portfolio', 'history'],
+      ['me', 'performance'],
     ]);
     expect(changeQueryKeys.profile).toEqual([
       ['me', 'profile'],
@@ -84,7 +89,11 @@ describe('change keys', () => {
     );
     expect(changeQueryKeys.admin).toEqual([['admin']]);
     // The book and every asset's history; the staff Prices tab is under the panel's key.
-    expect(changeQueryKeys.prices).toEqual([['prices']]);
+    expect(changeQueryKeys.prices).toEqual([
+      ['prices'],
+      ['me', 'portfolio', 'history'],
+      ['me', 'performance'],
+    ]);
     expect(apiKey(prices.getPriceHistory)).toEqual(queryKeys.prices);
     expect(apiKey(prices.getStaffPrices).slice(0, 1)).toEqual(queryKeys.adminPanel);
   });

@@ -29,6 +29,9 @@ export const queryKeys = {
   passkeys: ['me', 'passkeys'],
   notifications: ['me', 'notifications'],
   notificationPreferences: ['me', 'notification-preferences'],
+  // The dashboard's charts: the vault's value over time, and each holding's cost and gains.
+  portfolio: ['me', 'portfolio', 'history'],
+  performance: ['me', 'performance'],
   // The public price book and each asset's history (decision 028) share the key's first segment.
   prices: ['prices'],
   // Every staff operation's path is under /api/v1/admin: a change refreshes the whole panel, its
@@ -39,7 +42,8 @@ export const queryKeys = {
 /** The queries each topic makes stale (a key is a prefix: it reaches every input). */
 export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
   // Cash or a holding moved (a trade, a transfer, a term matured, a staff credit): the vault and
-  // its totals, the Sell tab's holdings, the account overview, the movements and the terms.
+  // its totals, the Sell tab's holdings, the account overview, the movements, the terms, and the
+  // dashboard's value over time and performance.
   valuables: [
     queryKeys.valuables,
     queryKeys.summary,
@@ -48,6 +52,8 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
     queryKeys.account,
     queryKeys.transfers,
     queryKeys.fixedTerms,
+    queryKeys.portfolio,
+    queryKeys.performance,
   ],
   // The account overview carries the KYC status beside the cash.
   profile: [queryKeys.profile, queryKeys.summary, queryKeys.kyc, queryKeys.account],
@@ -72,7 +78,8 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
   notifications: [queryKeys.notifications, queryKeys.notificationPreferences],
   admin: [queryKeys.adminPanel],
   // A staff price change was approved: every screen quoting from the book, and its charts.
-  prices: [queryKeys.prices],
+  // The dashboard's value over time and performance value holdings at the book too.
+  prices: [queryKeys.prices, queryKeys.portfolio, queryKeys.performance],
 };
 
 /** Marks the queries of these topics stale and refetches the ones on screen; done when they are. */
