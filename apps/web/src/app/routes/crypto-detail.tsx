@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { findCrypto } from '@secure-vault/shared/catalogue';
 import { paths } from '@secure-vault/shared/paths';
 import { useTranslation } from '@/lib/i18n';
+import { PriceChart } from '@/features/charts/components/price-chart';
 import { AssetNotFound } from '@/features/trading/components/asset-not-found';
 import { AssetTradeScreen } from '@/features/trading/components/asset-trade-screen';
 import { CanonicalRedirect } from '@/features/trading/components/canonical-redirect';
@@ -29,6 +30,7 @@ export default function CryptoDetailRoute() {
     <AssetTradeScreen
       key={crypto.symbol}
       asset={crypto}
+      chart={<PriceChart asset={crypto} />}
       backTo={paths.crypto}
       backLabel={t('crypto.back')}
     />

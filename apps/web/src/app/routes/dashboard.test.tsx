@@ -74,6 +74,19 @@ function kycState(overrides: Partial<KycState> = {}): KycState {
   };
 }
 
+// The charts' answers: a vault with no history and no listed holdings.
+const chartAnswers = {
+  'GET /api/v1/me/portfolio/history?range=1m': { status: 200, body: { range: '1m', points: [] } },
+  'GET /api/v1/me/performance': {
+    status: 200,
+    body: {
+      at: '2026-03-01T10:00:00.000Z',
+      holdings: [],
+      totals: { costBasis: '0', value: '0', unrealised: '0', realised: [] },
+    },
+  },
+};
+
 function stubVault(answers: {
   profile?: Profile;
   valuables?: Valuable[];
@@ -81,6 +94,7 @@ function stubVault(answers: {
   kyc?: KycState;
 }) {
   return stubApi({
+    ...chartAnswers,
     'GET /api/v1/me/profile': { status: 200, body: answers.profile ?? profile() },
     'GET /api/v1/me/valuables': { status: 200, body: answers.valuables ?? [] },
     'GET /api/v1/me/summary': { status: 200, body: answers.summary ?? summary() },
@@ -104,6 +118,11 @@ describe('DashboardRoute', () => {
     expect(screen.queryByTestId('account-information')).not.toBeInTheDocument();
     expect(screen.getByTestId('book-balance')).toHaveTextContent('$0.00');
     expect(screen.queryByText('Pending approval')).not.toBeInTheDocument();
+    // The charts say what will show there.
+    expect(await screen.findByTestId('performance-empty')).toHaveTextContent(
+      'No metals or crypto yet',
+    );
+    expect(within(screen.getByTestId('portfolio-chart')).getByTestId('chart-empty')).toBeVisible();
   });
 
   it('shows metals in grams or troy ounces when asked, and remembers the choice', async () => {
@@ -208,10 +227,12 @@ describe('DashboardRoute', () => {
     // The phone number is missing.
     expect(within(account).getAllByText('Not provided')).toHaveLength(1);
 
-    // Bounded: profile, KYC, valuables and summary, never one request per valuable.
+    // Bounded: profile, KYC, valuables, summary and the charts' two, never one per valuable.
     const urls = fetchMock.mock.calls.map(([url]) => url).sort();
     expect(urls).toEqual([
       '/api/v1/me/kyc',
+      '/api/v1/me/performance',
+      '/api/v1/me/portfolio/history?range=1m',
       '/api/v1/me/profile',
       '/api/v1/me/summary',
       '/api/v1/me/valuables',
@@ -220,6 +241,7 @@ describe('DashboardRoute', () => {
 
   it('says when the valuables cannot be loaded', async () => {
     stubApi({
+      ...chartAnswers,
       'GET /api/v1/me/profile': { status: 200, body: profile() },
       'GET /api/v1/me/summary': { status: 200, body: summary() },
       'GET /api/v1/me/kyc': { status: 200, body: kycState() },
@@ -332,6 +354,7 @@ describe('DashboardRoute', () => {
 
     it('keeps to the profile when the verification cannot be loaded', async () => {
       stubApi({
+        ...chartAnswers,
         'GET /api/v1/me/profile': { status: 200, body: profile({ kycCompleted: true }) },
         'GET /api/v1/me/valuables': { status: 200, body: [] },
         'GET /api/v1/me/summary': { status: 200, body: summary() },
@@ -349,6 +372,7 @@ describe('DashboardRoute', () => {
       const user = userEvent.setup();
       let calls = 0;
       stubApi({
+        ...chartAnswers,
         'GET /api/v1/me/profile': { status: 200, body: profile() },
         'GET /api/v1/me/valuables': { status: 200, body: [] },
         'GET /api/v1/me/summary': { status: 200, body: summary() },

@@ -1,7 +1,9 @@
 // /dashboard: the vault's dashboard, with trading's Swap Assets dialog on its quick-action tile
-// (loaded only when the dashboard is shown).
+// (loaded only when the dashboard is shown), and the charts' value over time and performance.
 import { lazy, Suspense } from 'react';
 import { Repeat } from 'lucide-react';
+import { PerformanceCard } from '@/features/charts/components/performance-card';
+import { PortfolioChart } from '@/features/charts/components/portfolio-chart';
 import { DashboardView } from '@/features/vault/components/dashboard-view';
 import { useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
@@ -29,5 +31,15 @@ function SwapTile({ className }: { className: string }) {
 }
 
 export default function DashboardPage() {
-  return <DashboardView swapAction={(className) => <SwapTile className={className} />} />;
+  return (
+    <DashboardView
+      swapAction={(className) => <SwapTile className={className} />}
+      charts={
+        <>
+          <PortfolioChart />
+          <PerformanceCard />
+        </>
+      }
+    />
+  );
 }

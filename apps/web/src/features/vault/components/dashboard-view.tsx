@@ -25,17 +25,24 @@ import { ValuablesSection } from './valuables-section';
 import { useOfflineVault } from '../use-vault-snapshot';
 
 /**
- * The dashboard's content. `swapAction` renders the Swap Assets tile, which belongs to trading:
- * the dashboard page (app/routes/dashboard.tsx) brings it.
+ * What the dashboard page (app/routes/dashboard.tsx) brings from other features: `swapAction`
+ * renders trading's Swap Assets tile, `charts` the value over time and the holdings' performance,
+ * shown below the allocation while online.
  */
-export function DashboardView({ swapAction }: { swapAction: (className: string) => ReactNode }) {
+interface DashboardSlots {
+  swapAction: (className: string) => ReactNode;
+  charts?: ReactNode;
+}
+
+/** The dashboard's content. */
+export function DashboardView(slots: DashboardSlots) {
   // Offline, the dated copy instead of what may be old answers, until the live ones are back.
   const offlineUserId = useOfflineVault();
   if (offlineUserId) return <OfflineVault userId={offlineUserId} />;
-  return <LiveDashboard swapAction={swapAction} />;
+  return <LiveDashboard {...slots} />;
 }
 
-function LiveDashboard({ swapAction }: { swapAction: (className: string) => ReactNode }) {
+function LiveDashboard({ swapAction, charts }: DashboardSlots) {
   const { t } = useTranslation('vault');
   usePageTitle(t('title'));
   const profile = useApiQuery(vault.getProfile);
@@ -47,10 +54,7 @@ function LiveDashboard({ swapAction }: { swapAction: (className: string) => Reac
   const isRefreshing =
     profile.isFetching || valuables.isFetching || summary.isFetching || verification.isFetching;
   const refresh = () => {
-    void profile.refetch();
-    void verification.refetch();
-    void valuables.refetch();
-    void summary.refetch();
+    for (const query of [profile, verification, valuables, summary]) void query.refetch();
   };
 
   return (
@@ -136,6 +140,8 @@ function LiveDashboard({ swapAction }: { swapAction: (className: string) => Reac
       </div>
 
       {summary.data ? <AllocationCard allocation={summary.data.allocation} /> : null}
+
+      {charts}
 
       <ValuablesSection
         valuables={valuables.data}
