@@ -7,7 +7,7 @@ import { realtimeTopics } from './realtime.ts';
  * Every change topic: the ones the server also pushes to the customer's other tabs
  * (`realtimeTopics`), then ones only the caller's own screens follow — the signed-in session,
  * the list of the account's sessions, its registered bank accounts, its saved recipients, the
- * staff panel, and the price book (a staff price approved).
+ * staff panel, the price book (a staff price approved) and the customer's price alerts.
  */
 export const changeTopics = [
   ...realtimeTopics,
@@ -18,5 +18,6 @@ export const changeTopics = [
   'recipients',
   'admin',
   'prices',
+  'priceAlerts',
 ] as const;
 export type ChangeTopic = (typeof changeTopics)[number];

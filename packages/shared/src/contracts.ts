@@ -2,6 +2,7 @@
 // routes and this list equal, so an operation cannot exist on one side only.
 import type { Contract } from './contract.ts';
 import * as admin from './admin/contracts.ts';
+import * as alerts from './alerts/contracts.ts';
 import * as approvals from './approvals/contracts.ts';
 import * as audit from './audit/contracts.ts';
 import * as auth from './auth/contracts.ts';
@@ -25,6 +26,7 @@ import * as vault from './vault/contracts.ts';
 
 export const contractsByFeature = {
   admin,
+  alerts,
   approvals,
   audit,
   auth,

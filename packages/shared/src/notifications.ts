@@ -34,6 +34,7 @@ export const notificationKinds = {
   delivery_update: 'custody',
   delivery_tracking: 'custody',
   fixed_term_matured: 'custody',
+  price_alert: 'money',
   kyc_decided: 'kyc',
   new_sign_in: 'security',
   password_changed: 'security',
