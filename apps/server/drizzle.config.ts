@@ -12,6 +12,7 @@ export default defineConfig({
     './src/db/notifications-schema.ts',
     './src/db/passkeys-schema.ts',
     './src/db/prices-schema.ts',
+    './src/db/price-feed-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

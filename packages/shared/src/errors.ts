@@ -53,6 +53,12 @@ export const errorCodes = {
   BELOW_MINIMUM: 422,
   /** The book moved past the tolerance since the order's price was shown (details: the new price). */
   PRICE_CHANGED: 409,
+  /**
+   * Trading in the asset is halted: the price feed has not vouched for its price for
+   * PRICE_FEED_STALE_AFTER_SECONDS (details: its symbol). 409, as PRICE_CHANGED: the request is
+   * sound and the server well, but the asset's state refuses it until the feed answers again.
+   */
+  PRICE_STALE: 409,
   IDEMPOTENCY_KEY_REUSED: 422,
   IDEMPOTENCY_KEY_REQUIRED: 400,
   /** Sending value out of the platform needs approved identity verification (DESIGN §5). */
@@ -93,6 +99,8 @@ export interface RefusalDetails {
   INSUFFICIENT_ASSETS: { wanted: string; available: string };
   /** The book's price now, on the order's side (what a buyer pays, what a seller receives). */
   PRICE_CHANGED: { symbol: string; price: string };
+  /** The asset whose trading is halted because its feed price is out of date. */
+  PRICE_STALE: { symbol: string };
 }
 
 export type RefusalCode = keyof RefusalDetails;
@@ -105,6 +113,7 @@ export const refusalDetailFields: {
   INSUFFICIENT_HOLDING: { figures: ['wanted', 'held'], symbol: true },
   INSUFFICIENT_ASSETS: { figures: ['wanted', 'available'] },
   PRICE_CHANGED: { figures: ['price'], symbol: true },
+  PRICE_STALE: { figures: [], symbol: true },
 };
 
 export function isRefusalCode(code: ErrorCode): code is RefusalCode {

@@ -62,6 +62,11 @@ export const bookPriceSchema = z.object({
   source: z.enum(priceSources),
   /** The sell price's change over the last 24 hours in percent ("1.25"), null with no history. */
   change24h: z.string().nullable(),
+  /**
+   * Whether trading in the asset is halted: a price feed is configured, prices it, and has not
+   * vouched for its price within PRICE_FEED_STALE_AFTER_SECONDS (orders are refused PRICE_STALE).
+   */
+  halted: z.boolean(),
 });
 export type BookPrice = z.infer<typeof bookPriceSchema>;
 

@@ -63,6 +63,8 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
       : 'Digital assets cannot be delivered',
   PRICE_CHANGED: (d) =>
     `The price changed: ${assetName(d.symbol)} is now $${dec(d.price ?? '0').toFixed()} per ${units(d.symbol) === 'mg' ? 'mg' : 'unit'}.`,
+  PRICE_STALE: (d) =>
+    `Trading in ${assetName(d.symbol)} is paused: its price is out of date. Try again shortly.`,
   KYC_REQUIRED: () => 'Please complete identity verification (KYC) first.',
   QUANTITY_INVALID: (d) =>
     d.what === 'whole'

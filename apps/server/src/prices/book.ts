@@ -35,7 +35,8 @@ const currentStatement: Statement = {
           where b.symbol = s.symbol and b.effective_at <= $2::timestamptz
           order by b.effective_at desc, b.id desc limit 1),
         (select f.sell from asset_prices f where f.symbol = s.symbol order by f.id limit 1)
-      ) as before
+      ) as before,
+      prices_halted(s.symbol, $3::timestamptz) as halted
     from unnest($1::text[]) with ordinality as s(symbol, n)
     cross join lateral (
       select a.buy, a.sell, a.effective_at, a.source from asset_prices a
@@ -49,7 +50,9 @@ function plain(value: string): string {
   return dec(value).toFixed();
 }
 
-function bookPriceOf(row: PriceRow & { before: string | null }): BookPrice {
+type CurrentRow = PriceRow & { before: string | null; halted: boolean };
+
+function bookPriceOf(row: CurrentRow): BookPrice {
   return {
     symbol: row.symbol,
     buy: plain(row.buy),
@@ -57,21 +60,24 @@ function bookPriceOf(row: PriceRow & { before: string | null }): BookPrice {
     effectiveAt: row.effective_at.toISOString(),
     source: row.source,
     change24h: percentChange(row.before === null ? null : plain(row.before), plain(row.sell)),
+    halted: row.halted,
   };
 }
 
 /**
  * The book now for these assets (all listed ones by default), in catalogue order, each with its
- * sell price's change since 24 hours before `at` (or since the book opened, if it is younger).
+ * sell price's change since 24 hours before `at` (or since the book opened, if it is younger)
+ * and whether trading in it is halted at `at` (its feed price stale: decision 029).
  */
 export async function readBook(
   database: Database,
   at: Date,
   of: readonly Asset[] = assets,
 ): Promise<PriceBook> {
-  const rows = await database.query<PriceRow & { before: string | null }>(currentStatement, [
+  const rows = await database.query<CurrentRow>(currentStatement, [
     of.map((asset) => asset.symbol),
     new Date(at.getTime() - day),
+    at,
   ]);
   return { at: at.toISOString(), prices: rows.map(bookPriceOf) };
 }
@@ -145,31 +151,65 @@ export async function priceHistory(
   };
 }
 
+/**
+ * Adds prices in one statement; with `onlyChanged`, only those that differ from the book's now
+ * (numerically: "115.50" is "115.5"). Returns the symbols written. Sends no notice, so it runs
+ * inside a transaction too; once that commits, `announcePrices` tells every process.
+ */
 const recordStatement: Statement = {
   name: 'prices_record',
   text: `insert into asset_prices (symbol, buy, sell, effective_at, source)
-    values ($1, $2, $3, $4, $5) returning id`,
+    select f.symbol, f.buy, f.sell, $2::timestamptz, $3
+    from jsonb_to_recordset($1::jsonb) as f(symbol text, buy numeric, sell numeric)
+    where not $4::boolean or not exists (
+      select 1 from (
+        select a.buy, a.sell from asset_prices a where a.symbol = f.symbol order by a.id desc limit 1
+      ) b where b.buy = f.buy and b.sell = f.sell)
+    returning symbol`,
 };
 
+export interface NewPrice {
+  asset: Asset;
+  buy: string;
+  sell: string;
+}
+
 /**
- * Adds a price to the book: what a buyer pays and what a seller receives (equal, or a spread
- * with sell below buy), with at most 8 decimals. It is the book's price from then on.
+ * Writes prices to the book: what a buyer pays and what a seller receives (equal, or a spread
+ * with sell below buy), with at most 8 decimals. Each is the book's price from then on.
  */
+export async function writePrices(
+  database: Database,
+  prices: readonly NewPrice[],
+  how: { source: Exclude<PriceSource, 'opening'>; at: Date; onlyChanged: boolean },
+): Promise<string[]> {
+  for (const { asset, buy, sell } of prices) {
+    if (!isBookPrice(buy) || !isBookPrice(sell) || dec(sell).greaterThan(buy)) {
+      throw new Error(
+        `not a price the book can hold for ${asset.symbol}: buy ${buy}, sell ${sell}`,
+      );
+    }
+  }
+  const rows = await database.query<{ symbol: string }>(recordStatement, [
+    JSON.stringify(prices.map(({ asset, buy, sell }) => ({ symbol: asset.symbol, buy, sell }))),
+    how.at.toISOString(),
+    how.source,
+    how.onlyChanged,
+  ]);
+  return rows.map((row) => row.symbol);
+}
+
+/** Once new prices have committed: every process forgets the book it quotes from. */
+export async function announcePrices(database: Database): Promise<void> {
+  await database.query(pricesChangedStatement, []);
+}
+
+/** Adds one price to the book (a staff change) and tells every process. */
 export async function recordPrice(
   database: Database,
-  price: {
-    asset: Asset;
-    buy: string;
-    sell: string;
-    source: Exclude<PriceSource, 'opening'>;
-    at: Date;
-  },
+  price: NewPrice & { source: Exclude<PriceSource, 'opening'>; at: Date },
 ): Promise<void> {
-  const { asset, buy, sell } = price;
-  if (!isBookPrice(buy) || !isBookPrice(sell) || dec(sell).greaterThan(buy)) {
-    throw new Error(`not a price the book can hold for ${asset.symbol}: buy ${buy}, sell ${sell}`);
-  }
-  await database.query(recordStatement, [asset.symbol, buy, sell, price.at, price.source]);
+  await writePrices(database, [price], { ...price, onlyChanged: false });
   // Committed (one statement on its own): every process forgets the book it quotes from.
-  await database.query(pricesChangedStatement, []);
+  await announcePrices(database);
 }

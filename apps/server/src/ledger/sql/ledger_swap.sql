@@ -16,8 +16,8 @@ BEGIN
   IF v_replay IS NOT NULL THEN
     RETURN v_replay;
   END IF;
-  PERFORM ledger_priced_at(p_from, 'sell', p_from_price);
-  PERFORM ledger_priced_at(p_to, 'buy', p_to_price);
+  PERFORM ledger_priced_at(p_from, 'sell', p_from_price, p_at);
+  PERFORM ledger_priced_at(p_to, 'buy', p_to_price, p_at);
   IF p_cash > 0 THEN
     v_cash := ledger_move_cash(p_user, p_cash, 'swap_cash', p_reference, p_actor, p_at, 'trading_book');
   ELSE

@@ -18,7 +18,7 @@ BEGIN
   IF v_replay IS NOT NULL THEN
     RETURN v_replay;
   END IF;
-  PERFORM ledger_priced_at(p_symbol, p_side, p_price);
+  PERFORM ledger_priced_at(p_symbol, p_side, p_price, p_at);
   IF p_side = 'buy' THEN
     v_cash := ledger_move_cash(p_user, -p_cash, 'buy', p_reference, p_actor, p_at, 'trading_book');
     v_held := ledger_move_position(p_user, p_symbol, p_quantity, p_price, 'buy', p_reference, p_actor, p_at, p_new, 'trading_book');
