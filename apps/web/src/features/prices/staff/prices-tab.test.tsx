@@ -361,6 +361,53 @@ describe('PricesTab', () => {
     expect(idempotencyKeyOf(second!)).toBe(idempotencyKeyOf(first!));
   });
 
+  it("shows the week's price changes once asked, and warns when a change already waits", async () => {
+    const user = userEvent.setup();
+    const at = new Date();
+    const point = (days: number, buy: string, sell: string) => ({
+      at: secondsBefore(at, days * 86400),
+      buy,
+      sell,
+    });
+    const historyUrl = 'GET /api/v1/prices/AU/history?range=1w';
+    const fetchMock = stubApi({
+      [listUrl]: { status: 200, body: staffPriceBook({ pending: [priceChange()] }) },
+      [historyUrl]: {
+        status: 200,
+        body: {
+          symbol: 'AU',
+          range: '1w',
+          points: [
+            point(6, '0.057', '0.057'),
+            point(5, '0.057', '0.057'),
+            point(2, '0.058', '0.0575'),
+            point(1, '0.058', '0.0575'),
+            point(0, '0.06', '0.058'),
+          ],
+        },
+      },
+    });
+    renderWithProviders(<PricesTab />);
+    const dialog = await openGold(user);
+    expect(within(dialog).getByTestId('propose-waiting')).toHaveTextContent(
+      'A change to the prices of Gold is already waiting for approval.',
+    );
+    // Nothing is read until the staff member asks.
+    expect(callsTo(fetchMock, historyUrl)).toHaveLength(0);
+    await user.click(within(dialog).getByText('Prices over the last week'));
+    const rows = await within(dialog).findAllByTestId('recent-price');
+    expect(
+      rows.map((row) => [
+        within(row).getByTestId('recent-buy').textContent,
+        within(row).getByTestId('recent-sell').textContent,
+      ]),
+    ).toEqual([
+      ['Buy $0.06', 'Sell $0.058'],
+      ['Buy $0.058', 'Sell $0.0575'],
+      ['Buy $0.057', 'Sell $0.057'],
+    ]);
+  });
+
   it('offers to try again when the tab could not be loaded', async () => {
     const user = userEvent.setup();
     let calls = 0;

@@ -1,6 +1,6 @@
 // The "Propose a price" dialog (decision 028, DESIGN §4 "Dual control"): the form for one asset,
-// then, once sent, that nothing has changed yet: the book keeps its prices until another staff
-// member approves the change in Approvals.
+// with the asset's recent prices below it, then, once sent, that nothing has changed yet: the book
+// keeps its prices until another staff member approves the change in Approvals.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { CircleCheck, ShieldCheck } from 'lucide-react';
@@ -20,6 +20,7 @@ import { useTranslation } from '@/lib/i18n';
 import type { BookRow } from './price-book-list';
 import { formatBookPrice } from './price-text';
 import { ProposePriceForm } from './propose-price-form';
+import { RecentPrices } from './recent-prices';
 
 function Sent({
   proposal,
@@ -77,7 +78,10 @@ function DialogBody({ row, onClose }: { row: BookRow; onClose: () => void }) {
       {sent ? (
         <Sent proposal={sent} asset={asset} onClose={onClose} />
       ) : (
-        <ProposePriceForm row={row} onSent={setSent} onCancel={onClose} />
+        <>
+          <ProposePriceForm row={row} onSent={setSent} onCancel={onClose} />
+          <RecentPrices symbol={row.asset.symbol} />
+        </>
       )}
     </>
   );

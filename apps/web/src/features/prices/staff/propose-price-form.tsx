@@ -119,6 +119,11 @@ export function ProposePriceForm({
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      {row.isWaiting ? (
+        <Alert tone="warning" data-testid="propose-waiting">
+          <p>{t('prices.form.conflict', { asset: name })}</p>
+        </Alert>
+      ) : null}
       <p className="text-sm text-muted-foreground" data-testid="propose-current">
         {t('prices.form.current', {
           buy: formatBookPrice(entry.buy),
