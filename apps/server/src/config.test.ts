@@ -115,6 +115,44 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('PRICE_FEED_URL and its timing', () => {
+    it('has no feed unless told, polled every 10 s and stale after 120 s once there is one', () => {
+      expect(loadConfig(base).priceFeed).toEqual({
+        url: undefined,
+        intervalSeconds: 10,
+        staleAfterSeconds: 120,
+      });
+      expect(loadConfig({ ...base, PRICE_FEED_URL: '' }).priceFeed.url).toBeUndefined();
+    });
+
+    it('takes an http(s) URL or the simulated feed, and whole seconds', () => {
+      const feed = 'https://prices.example/v1/book?key=abc';
+      expect(
+        loadConfig({
+          ...base,
+          PRICE_FEED_URL: feed,
+          PRICE_FEED_INTERVAL_SECONDS: '5',
+          PRICE_FEED_STALE_AFTER_SECONDS: '60',
+        }).priceFeed,
+      ).toEqual({ url: feed, intervalSeconds: 5, staleAfterSeconds: 60 });
+      expect(loadConfig({ ...base, PRICE_FEED_URL: 'simulate' }).priceFeed.url).toBe('simulate');
+    });
+
+    it.each([
+      [{ PRICE_FEED_URL: 'ftp://prices.example/book' }, /PRICE_FEED_URL: must be an http/],
+      [{ PRICE_FEED_URL: 'prices.example' }, /PRICE_FEED_URL: must be an http/],
+      [{ PRICE_FEED_INTERVAL_SECONDS: '0' }, /PRICE_FEED_INTERVAL_SECONDS/],
+      [{ PRICE_FEED_INTERVAL_SECONDS: '2.5' }, /PRICE_FEED_INTERVAL_SECONDS/],
+      [{ PRICE_FEED_STALE_AFTER_SECONDS: 'soon' }, /PRICE_FEED_STALE_AFTER_SECONDS/],
+      [
+        { PRICE_FEED_INTERVAL_SECONDS: '60', PRICE_FEED_STALE_AFTER_SECONDS: '60' },
+        /PRICE_FEED_STALE_AFTER_SECONDS: must be more than PRICE_FEED_INTERVAL_SECONDS \(60\)/,
+      ],
+    ])('refuses %o, naming it', (env, error) => {
+      expect(() => loadConfig({ ...base, ...env })).toThrow(error);
+    });
+  });
+
   describe('TRUST_PROXY', () => {
     it('trusts no proxy unless told, in production too', () => {
       expect(loadConfig(base).trustProxy).toBe(false);

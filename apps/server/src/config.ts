@@ -9,6 +9,7 @@ import { dec, toFixedString, usdScale } from '@secure-vault/shared/money';
 import { defaultPriceTolerance, priceToleranceSchema } from '@secure-vault/shared/prices';
 import { parsePreviousDataKeys, previousDataKeysProblem } from './auth/data-keys.ts';
 import { ed25519PublicKeyOf, parsePreviousSigningKeys } from './auth/signing-key.ts';
+import * as feed from './prices/feed-config.ts';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 /** A whole number within bounds, or unset (an empty value too). */
@@ -137,6 +138,8 @@ const envSchema = z
     JOB_INTERVAL_MS: optionalInteger(0, 3_600_000),
     /** How far (a fraction, 0.005 = 0.5%) the book may move from an order's shown price. */
     PRICE_TOLERANCE: z.preprocess(emptyToUndefined, priceToleranceSchema.optional()),
+    /** PRICE_FEED_URL, PRICE_FEED_INTERVAL_SECONDS, PRICE_FEED_STALE_AFTER_SECONDS (decision 029). */
+    ...feed.priceFeedEnv,
     DATABASE_POOL_SIZE: optionalInteger(1, 1000),
     /** Where Prometheus scrapes /metrics (metrics/server.ts); unset: no metrics port. */
     METRICS_PORT: optionalInteger(0, 65535),
@@ -198,6 +201,7 @@ const envSchema = z
         });
       }
     }
+    feed.checkPriceFeed(env, ctx);
     // Refused rather than quietly run as one process: whoever set it expects that many, and
     // PGlite is a database inside one process, which others cannot open beside it.
     if (env.WEB_CONCURRENCY !== undefined && env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
@@ -254,6 +258,8 @@ export interface Config {
   jobIntervalMs: number;
   /** How far the book may move from an order's shown price before PRICE_CHANGED (decision 028). */
   priceTolerance: string;
+  /** The price feed, polled by the job runner (decision 029). */
+  priceFeed: feed.PriceFeedConfig;
   /** The metrics port and the address it listens on; undefined: none. */
   metrics: { port: number; host: string } | undefined;
   /**
@@ -329,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE ?? Math.max(8, 4 * os.availableParallelism()),
     jobIntervalMs: e.JOB_INTERVAL_MS ?? 15_000,
     priceTolerance: e.PRICE_TOLERANCE ?? defaultPriceTolerance,
+    priceFeed: feed.priceFeedConfigOf(e),
     metrics:
       e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? (e.NODE_ENV === 'production' ? 5000 : 0),

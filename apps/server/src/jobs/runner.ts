@@ -2,7 +2,9 @@
 // server processes take it with FOR UPDATE SKIP LOCKED, one job per transaction, the work and its
 // completion committed together. Each kind of job is a handler below (its work a ledger function
 // call); a job that fails is retried with backoff; a process killed midway leaves its job to the
-// next runner. Today's one kind of job is a fixed term's maturity.
+// next runner. Today's one kind of job is a fixed term's maturity. The price feed, when there is
+// one, is polled on a timer of its own (PRICE_FEED_INTERVAL_SECONDS), claimed the same way: one
+// process polls per interval (prices/feed-poll.ts, decision 029).
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FixedTerm } from '@secure-vault/shared/custody';
 import type { FastifyInstance } from 'fastify';
@@ -12,6 +14,7 @@ import { jobs } from '../db/custody-schema.ts';
 import { databaseIn } from '../db/in-transaction.ts';
 import { matureTerm } from '../ledger/custody.ts';
 import { purgeSentMail } from '../mail/purge-sent-mail.ts';
+import { declareFeed, pollPriceFeed } from '../prices/feed-poll.ts';
 import { forRequest } from '../request-context.ts';
 import { fieldOf } from '../errors.ts';
 
@@ -134,10 +137,13 @@ export async function runDueJobs(ctx: AppContext, at: Date, max = 100): Promise<
 
 /**
  * Every `JOB_INTERVAL_MS` (15 s by default; 0: never, for tests), each process runs due jobs, then
- * sends the kept mail that is due, then deletes sent mail past its retention.
+ * sends the kept mail that is due, then deletes sent mail past its retention, then says which
+ * price feed it runs with (none lifts every halt once every process says so). The feed is polled
+ * on its own timer.
  */
 export function scheduleJobs(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.jobIntervalMs === 0) return;
+  schedulePriceFeed(app, ctx);
   let running: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (running) return;
@@ -150,10 +156,43 @@ export function scheduleJobs(app: FastifyInstance, ctx: AppContext): void {
       // Sent mail past its retention is deleted, a bounded number of rows a pass.
       .then(() => purgeSentMail(ctx.db, at))
       .catch((err: unknown) => ctx.logger.error({ err }, 'purge of sent mail failed'))
+      .then(() => declareFeed(ctx.database, ctx.config.priceFeed))
+      .catch((err: unknown) => ctx.logger.error({ err }, 'price feed declaration failed'))
       .finally(() => {
         running = undefined;
       });
   }, ctx.config.jobIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+/**
+ * Every PRICE_FEED_INTERVAL_SECONDS each process asks for a poll, and one of them gets it
+ * (prices/feed-poll.ts); the first ask is at once, so a starting server does not wait an interval
+ * for its prices. A failed poll is logged and kept for staff; the next interval tries again.
+ */
+function schedulePriceFeed(app: FastifyInstance, ctx: AppContext): void {
+  const feed = ctx.config.priceFeed;
+  if (feed.url === undefined) {
+    declareFeed(ctx.database, feed).catch((err: unknown) =>
+      ctx.logger.error({ err }, 'price feed declaration failed'),
+    );
+    return;
+  }
+  let running: Promise<unknown> | undefined;
+  const poll = () => {
+    if (running) return;
+    running = pollPriceFeed(ctx.database, feed, ctx.clock.now(), ctx.logger)
+      .catch((err: unknown) => ctx.logger.error({ err }, 'price feed poll failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  poll();
+  const timer = setInterval(poll, feed.intervalSeconds * 1000);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
