@@ -23,6 +23,7 @@ export function priceBook(
       effectiveAt: opening,
       source: 'opening',
       change24h: '0.00',
+      halted: false,
       ...changes[asset.symbol],
     })),
   };
