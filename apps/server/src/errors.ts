@@ -38,3 +38,9 @@ export { fieldOf } from '@secure-vault/shared/guards';
 export function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/** A body field refused with a locale key, as schema validation refuses one. */
+export function invalidField(field: string, message: string): AppError {
+  const issues: ErrorIssue[] = [{ path: `body.${field}`, message }];
+  return new AppError('VALIDATION', 'The request is not valid.', { issues });
+}

@@ -1,10 +1,10 @@
-// Proposals as staff see them (shared/approvals.ts): who made and decided them, the customer,
-// the effect in money, and what the viewer may do with them. Shared by the approvals queue and
+// Proposals as staff see them (shared/approvals.ts): who made and decided them, the customer (none
+// for a price change), the effect in money, and what the viewer may do with them. Shared by the approvals queue and
 // the staff routes that make proposals.
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Proposal } from '@secure-vault/shared/approvals';
-import { toFixedString } from '@secure-vault/shared/money';
+import { dec, toFixedString } from '@secure-vault/shared/money';
 import type { FinalTransferStatus, TransferType } from '@secure-vault/shared/transfers';
 import { staffProposals } from './approvals-schema.ts';
 import type { Db } from './client.ts';
@@ -25,6 +25,26 @@ interface Payload {
   status?: FinalTransferStatus;
   reason?: string | null;
   reference?: string | null;
+  /** A price change's (ledger/proposals.ts ProposalPayload). */
+  symbol?: string;
+  buy?: string;
+  sell?: string;
+  buyBefore?: string;
+  sellBefore?: string;
+}
+
+/** A price change's prices, as the API writes prices: no trailing zeros. */
+function priceOf(payload: Payload): Proposal['price'] {
+  const { symbol, buy, sell, buyBefore, sellBefore } = payload;
+  if (symbol === undefined || !buy || !sell || !buyBefore || !sellBefore) return null;
+  const plain = (value: string) => dec(value).toFixed();
+  return {
+    symbol,
+    buy: plain(buy),
+    sell: plain(sell),
+    buyBefore: plain(buyBefore),
+    sellBefore: plain(sellBefore),
+  };
 }
 
 const iso = (value: Date | string | null) =>
@@ -49,7 +69,7 @@ export async function readProposals(
     })
     .from(staffProposals)
     .innerJoin(makers, eq(makers.id, staffProposals.makerId))
-    .innerJoin(customers, eq(customers.id, staffProposals.subjectUserId))
+    .leftJoin(customers, eq(customers.id, staffProposals.subjectUserId))
     .leftJoin(checkers, eq(checkers.id, staffProposals.checkerId))
     .leftJoin(profiles, eq(profiles.userId, staffProposals.subjectUserId))
     .where(where)
@@ -70,11 +90,15 @@ export async function readProposals(
       id: p.id,
       kind: p.kind,
       status: p.status,
-      customer: { id: p.subjectUserId, email: row.customerEmail, accountNumber: row.accountNumber },
+      customer:
+        p.subjectUserId !== null && row.customerEmail !== null
+          ? { id: p.subjectUserId, email: row.customerEmail, accountNumber: row.accountNumber }
+          : null,
       maker: { id: p.makerId, email: row.makerEmail },
       checker:
         p.checkerId && row.checkerEmail ? { id: p.checkerId, email: row.checkerEmail } : null,
       amount: toFixedString(p.amount),
+      price: p.kind === 'price_change' ? priceOf(payload) : null,
       itemName: item?.itemName ?? null,
       itemType: item?.itemType ?? null,
       valueBefore: money(payload.before?.estimatedValue),

@@ -112,6 +112,9 @@ const staffChanges = allContracts.filter(
 const actOnNoCustomer: Record<string, string> = {
   'POST /api/v1/admin/mail/:id/resend':
     'queues a message the mailer gave up for another attempt, to whom it was for; no account changes',
+  'POST /api/v1/admin/prices/:symbol':
+    "proposes a price for the book, which no one's account is: approving it is another staff " +
+    "member's, as features/prices/staff-prices.test.ts shows",
 };
 const insiderOperations = staffChanges.filter((contract) => subjectOf(contract) !== undefined);
 
@@ -566,10 +569,12 @@ describe('who approves a staff change', () => {
   });
 
   it('covers every operation that answers with a proposal', () => {
+    // A price change proposes for no one's account: its own test decides it the same ways.
     expect(proposing.map(name).sort()).toEqual(
       allContracts
         .filter((c) => c.access === 'admin' && c.status === 202)
         .map(name)
+        .filter((operation) => !(operation in actOnNoCustomer))
         .sort(),
     );
   });

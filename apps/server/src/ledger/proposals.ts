@@ -65,12 +65,21 @@ export type ProposalPayload =
       status: FinalTransferStatus;
       reason: string | null;
       reference: string | null;
+    }
+  | {
+      kind: 'price_change';
+      symbol: string;
+      buy: string;
+      sell: string;
+      buyBefore: string;
+      sellBefore: string;
     };
 
 export interface NewProposal {
-  subjectUserId: string;
-  /** The valuable or request it changes (the customer for a book balance). */
-  targetId: string;
+  /** The customer whose account it changes; null for a price change (the book's, no one's). */
+  subjectUserId: string | null;
+  /** The valuable or request it changes (the customer for a book balance; none for a price). */
+  targetId: string | null;
   payload: ProposalPayload;
   /** The effect on the customer's value in dollars, signed. */
   amount: string;
@@ -86,7 +95,9 @@ export async function propose(
   at: Date,
   ip: string | null,
 ): Promise<ProposalRow> {
-  await assertStaffMayActOn(tx, makerId, proposal.subjectUserId);
+  if (proposal.subjectUserId !== null) {
+    await assertStaffMayActOn(tx, makerId, proposal.subjectUserId);
+  }
   const { kind, ...payload } = proposal.payload;
   let row: ProposalRow | undefined;
   try {
@@ -315,7 +326,7 @@ export async function supersedeBookBalance(
 
 /** A decided book-balance proposal clears the pending amount it put on the profile. */
 async function clearBookBalance(tx: Tx, row: ProposalRow, at: Date): Promise<void> {
-  if (row.kind !== 'book_balance') return;
+  if (row.kind !== 'book_balance' || row.subjectUserId === null) return;
   await tx
     .update(profiles)
     .set({

@@ -19,6 +19,7 @@ const changeNames: Record<Language, Record<ProposalKind, string>> = {
     valuable_delete: 'removing a valuable',
     book_balance: 'a book balance',
     request_decision: 'a decision on a request',
+    price_change: 'a change of price',
   },
   ar: {
     valuable_add: 'إضافة أصل',
@@ -26,6 +27,7 @@ const changeNames: Record<Language, Record<ProposalKind, string>> = {
     valuable_delete: 'حذف أصل',
     book_balance: 'رصيد دفتري',
     request_decision: 'قرار بشأن طلب',
+    price_change: 'تغيير سعر',
   },
 };
 

@@ -68,7 +68,7 @@ export const proposePriceChange = defineContract({
   body: priceChangeSchema,
   status: 202,
   response: proposalSchema,
-  errors: ['UNKNOWN_ASSET', 'CONFLICT'],
+  errors: ['UNKNOWN_ASSET'],
   idempotent: true,
   changes: ['admin', 'notifications'],
 });

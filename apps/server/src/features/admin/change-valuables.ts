@@ -15,11 +15,10 @@ import {
   vaultIssueKeys,
 } from '@secure-vault/shared/vault';
 import type { z } from 'zod';
-import type { ErrorIssue } from '@secure-vault/shared/errors';
 import type { AppContext } from '../../context.ts';
 import { readProposal } from '../../db/proposal-wire.ts';
 import { cashSymbol, valuables } from '../../db/vault-schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invalidField } from '../../errors.ts';
 import type { RequestMeta } from '../../auth/request-meta.ts';
 import type { RequestAuth } from '../../auth/sessions.ts';
 import type { Tx } from '../../ledger/journal.ts';
@@ -30,11 +29,6 @@ import { recordBookBalance } from './set-book-balance.ts';
 
 export type AdminValuableInput = z.output<typeof adminValuableInputSchema>;
 export type AdminValuableUpdate = z.output<typeof adminValuableUpdateSchema>;
-
-function invalidField(field: string, message: string): AppError {
-  const issues: ErrorIssue[] = [{ path: `body.${field}`, message }];
-  return new AppError('VALIDATION', 'The request is not valid.', { issues });
-}
 
 /**
  * A cash amount staff may give: present, and above zero unless `allowZero`. The schema already
@@ -79,9 +73,10 @@ function proposeOnce(
 ): Promise<Outcome<Proposal>> {
   const at = ctx.clock.now();
   return onceForKey(ctx.database, staff.user.id, idempotency, at, 202, async (_, tx) => {
-    const row = await propose(tx, staff.user.id, await build(tx), at, meta.ip);
-    if (bookBalance !== null) {
-      await recordBookBalance(tx, staff.user.id, row.subjectUserId, bookBalance, at, meta.ip);
+    const proposal = await build(tx);
+    const row = await propose(tx, staff.user.id, proposal, at, meta.ip);
+    if (bookBalance !== null && proposal.subjectUserId !== null) {
+      await recordBookBalance(tx, staff.user.id, proposal.subjectUserId, bookBalance, at, meta.ip);
     }
     return readProposal(tx, staff.user.id, row.id);
   });

@@ -2,7 +2,8 @@
 // staff list the proposals waiting for a second pair of eyes, approve or reject another's, or
 // withdraw their own. Each decision is made once per Idempotency-Key, under the proposal's row
 // lock, with its change in the same statement (ledger_decide_proposal, through ledger/proposals.ts);
-// a request made final emails its customer once committed.
+// a request made final emails its customer once committed, and an approved price is told to every
+// process.
 import type { Proposal, ProposalPage } from '@secure-vault/shared/approvals';
 import type { proposalListQuerySchema } from '@secure-vault/shared/approvals';
 import type { z } from 'zod';
@@ -19,6 +20,7 @@ import type { Idempotency, Outcome } from '../../ledger/movement.ts';
 import { decide, type ProposalDecision } from '../../ledger/proposals.ts';
 import { onceForKey } from '../../ledger/staff-idempotency.ts';
 import { runAfterAnswer } from '../../auth/background-work.ts';
+import { pricesChangedStatement } from '../../db/notices.ts';
 
 type ListQuery = z.output<typeof proposalListQuerySchema>;
 
@@ -64,6 +66,15 @@ export async function decideProposal(
       return readProposal(tx, staffId, id);
     },
   );
+  // An approved price is the book's from now on: every process forgets the book it quotes from,
+  // told once the approval has committed (never inside it: decision 020).
+  if (
+    !outcome.isReplay &&
+    outcome.body.kind === 'price_change' &&
+    outcome.body.status === 'approved'
+  ) {
+    await ctx.database.query(pricesChangedStatement, []);
+  }
   // The customer's email was queued with the approval (ledger_settle): a rolled-back one
   // queued nothing. It goes now, after the answer.
   if (!outcome.isReplay && settledRequestId !== null) {

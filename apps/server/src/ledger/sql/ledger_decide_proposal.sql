@@ -7,7 +7,9 @@
 -- refuses a subject who has become staff meanwhile (STAFF_ACCOUNT), and a valuable that changed
 -- since the proposal (CONFLICT). Approval makes the change through the ledger's own functions as
 -- the checker, in this statement; rejecting or withdrawing a book balance clears its pending
--- amount. Each decision is audited; an approved request's email is queued under p_request, the
+-- amount. A price change names no customer: its approval adds the proposed prices to the book as
+-- the staff source, unless the book's price moved since it was proposed (CONFLICT); the server
+-- tells every process of the new price once this has committed. Each decision is audited; an approved request's email is queued under p_request, the
 -- approving request. Returns the request an approval settled, or null.
 CREATE OR REPLACE FUNCTION ledger_decide_proposal(
   p_id uuid, p_staff uuid, p_decision text, p_reason text, p_at timestamptz, p_ip text,
@@ -19,6 +21,7 @@ DECLARE
   v_item jsonb;
   v_before jsonb;
   v_found valuables;
+  v_price asset_prices;
   v_details jsonb;
   v_settled uuid;
 BEGIN
@@ -59,7 +62,8 @@ BEGIN
     ELSIF p_decision = 'approve' THEN
       -- Its customer may have become staff while it waited: approving would change a staff
       -- account (rejecting or withdrawing changes nothing, so those still clear the queue).
-      IF NOT EXISTS (SELECT 1 FROM users WHERE id = v_row.subject_user_id) THEN
+      IF v_row.kind <> 'price_change'
+        AND NOT EXISTS (SELECT 1 FROM users WHERE id = v_row.subject_user_id) THEN
         PERFORM ledger_refuse('NOT_FOUND', '{"what": "user"}');
       END IF;
       IF EXISTS (SELECT 1 FROM user_roles WHERE user_id = v_row.subject_user_id AND role = 'admin') THEN
@@ -133,6 +137,16 @@ BEGIN
       PERFORM ledger_book_balance(p_user => v_row.subject_user_id, p_maker => v_row.maker_id,
         p_checker => p_staff, p_amount => round((v_row.payload ->> 'amount')::numeric, 2),
         p_proposal => p_id, p_at => p_at, p_ip => p_ip);
+    ELSIF v_row.kind = 'price_change' THEN
+      SELECT * INTO v_price FROM asset_prices WHERE symbol = v_row.payload ->> 'symbol'
+      ORDER BY id DESC LIMIT 1;
+      IF NOT FOUND OR v_price.buy <> (v_row.payload ->> 'buyBefore')::numeric
+        OR v_price.sell <> (v_row.payload ->> 'sellBefore')::numeric THEN
+        PERFORM ledger_refuse('CONFLICT', '{"what": "changed"}');
+      END IF;
+      INSERT INTO asset_prices (symbol, buy, sell, effective_at, source)
+      VALUES (v_price.symbol, (v_row.payload ->> 'buy')::numeric,
+        (v_row.payload ->> 'sell')::numeric, p_at, 'staff');
     ELSIF v_row.kind = 'request_decision' THEN
       PERFORM ledger_settle(p_id => v_row.target_id, p_type => v_row.payload ->> 'requestType',
         p_status => v_row.payload ->> 'status', p_reason => v_row.payload ->> 'reason',
@@ -153,6 +167,7 @@ BEGIN
       WHEN 'reject' THEN 'rejected' ELSE 'withdrawn' END,
     p_staff, v_row.subject_user_id, p_ip,
     jsonb_build_object('proposalId', p_id, 'kind', v_row.kind, 'amount', v_row.amount::text)
+      || CASE WHEN v_row.kind = 'price_change' THEN v_row.payload ELSE '{}'::jsonb END
       || CASE WHEN p_decision = 'withdraw' THEN '{}'::jsonb
         ELSE jsonb_build_object('makerId', v_row.maker_id) END
       || CASE WHEN p_decision = 'reject' THEN jsonb_build_object('reason', p_reason)
