@@ -13,6 +13,7 @@ export default defineConfig({
     './src/db/passkeys-schema.ts',
     './src/db/prices-schema.ts',
     './src/db/price-feed-schema.ts',
+    './src/db/alerts-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

@@ -45,6 +45,7 @@ import { vaultRoutes } from './features/vault/routes.ts';
 import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { priceRoutes } from './features/prices/routes.ts';
 import { performanceRoutes } from './features/performance/routes.ts';
+import { alertRoutes } from './features/alerts/routes.ts';
 import { adminVaultRoutes } from './features/admin/vault-routes.ts';
 import { registerRealtime } from './realtime/routes.ts';
 import { bindMetrics, measureRequests } from './metrics/metrics.ts';
@@ -59,6 +60,7 @@ const featureRoutes: readonly ((scope: FastifyInstance, ctx: AppContext) => void
   priceRoutes,
   tradingRoutes,
   performanceRoutes,
+  alertRoutes,
   historyRoutes,
   vaultRoutes,
   adminVaultRoutes,

@@ -4,6 +4,7 @@
 // so they cannot drift.
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { alertDirections } from '@secure-vault/shared/alerts';
 import { proposalKinds, proposalStatuses } from '@secure-vault/shared/approvals';
 import { ledgerAccounts, ledgerKinds } from '@secure-vault/shared/history';
 import { languages } from '@secure-vault/shared/i18n';
@@ -298,8 +299,10 @@ const checked: Record<string, Checked> = {
     row: (value, n) =>
       withUser(
         n,
+        // A price change names no customer, and only it (staff_proposals_subject_check).
         sql`insert into staff_proposals (kind, subject_user_id, payload, amount, maker_id, created_at)
-            select ${value}, id, '{}'::jsonb, 0, ${testUserId}, now() from u`,
+            select ${value}, case when ${value}::text = 'price_change' then null else id end,
+              '{}'::jsonb, 0, ${testUserId}, now() from u`,
       ),
   },
   staff_proposals_status_check: {
@@ -343,6 +346,15 @@ const checked: Record<string, Checked> = {
     row: (value, n) =>
       sql`insert into asset_prices (symbol, buy, sell, effective_at, source)
           values (${`T${n}`}, 1, 1, ${at}, ${value})`,
+  },
+  price_alerts_direction_check: {
+    table: 'price_alerts',
+    column: 'direction',
+    values: alertDirections,
+    since: '0035',
+    row: (value) =>
+      sql`insert into price_alerts (user_id, symbol, direction, price, created_at)
+          values (${testUserId}, 'BTC', ${value}, 1, ${at})`,
   },
   passkey_challenges_purpose_check: {
     table: 'passkey_challenges',

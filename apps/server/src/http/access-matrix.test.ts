@@ -134,6 +134,16 @@ beforeAll(async () => {
   );
   if (bankDeposit.statusCode !== 201) throw new Error(`bank deposit: ${bankDeposit.body}`);
   ownerIds.bank = bankDeposit.json<{ id: string }>().id;
+  // A price alert of the owner's: what removing one names.
+  const alert = await call(
+    t,
+    'POST',
+    '/me/price-alerts',
+    { symbol: 'BTC', direction: 'above', price: '200000' },
+    { cookie: owner.cookie },
+  );
+  if (alert.statusCode !== 201) throw new Error(`price alert: ${alert.body}`);
+  ownerIds['price-alerts'] = alert.json<{ id: string }>().id;
   // A recipient the owner saved (the other customer): what renaming and removing one name.
   const saved = await call(
     t,

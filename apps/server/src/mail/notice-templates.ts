@@ -1,12 +1,14 @@
 // The templates of the notices TypeScript changes queue with notify_customer (mail/notify.ts): a
 // KYC decision, a tracking record, a staff sign-in as the customer, a reset by staff, the
-// security alerts, and staff's approvals queue and its decisions. Each names its data's shape
-// once, here: `noticeData` checks a notice's data before it is kept, and the renderer checks it
-// again when the mail is sent or the notice shown.
+// security alerts, staff's approvals queue and its decisions, and a price alert that fired. Each
+// names its data's shape once, here: `noticeData` checks a notice's data before it is kept, and
+// the renderer checks it again when the mail is sent or the notice shown.
 import { z } from 'zod';
+import { alertDirections } from '@secure-vault/shared/alerts';
 import { proposalKinds } from '@secure-vault/shared/approvals';
 import { trackingStatuses } from '@secure-vault/shared/custody';
 import { isLanguage, type Language } from '@secure-vault/shared/i18n';
+import { priceAlertFired } from './alert-templates.ts';
 import { proposalDecided, proposalOutcomes, proposalWaiting } from './approval-templates.ts';
 import { trackingUpdate } from './custody-templates.ts';
 import type { MailMessage } from './mailer.ts';
@@ -75,6 +77,13 @@ export const noticeSchemas = {
     checker: z.string(),
     reason: z.string().nullable(),
   }),
+  price_alert: z.object({
+    ...base,
+    symbol: z.string(),
+    direction: z.enum(alertDirections),
+    price: z.string(),
+    firedPrice: z.string(),
+  }),
 } as const;
 export type NoticeKind = keyof typeof noticeSchemas;
 export type NoticeData<K extends NoticeKind> = z.input<(typeof noticeSchemas)[K]>;
@@ -129,5 +138,9 @@ export const noticeTemplates: { [K in NoticeKind]: (data: unknown) => Rendered }
   proposal_decided: (data) => {
     const notice = noticeSchemas.proposal_decided.parse(data);
     return proposalDecided(notice.language, notice);
+  },
+  price_alert: (data) => {
+    const notice = noticeSchemas.price_alert.parse(data);
+    return priceAlertFired(notice.language, notice);
   },
 };

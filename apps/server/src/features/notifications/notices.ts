@@ -9,7 +9,8 @@ import { notificationPageSize } from '@secure-vault/shared/notifications';
 import { paths } from '@secure-vault/shared/paths';
 import type { AppContext } from '../../context.ts';
 import { notifications } from '../../db/notifications-schema.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, fieldOf } from '../../errors.ts';
+import { assetPagePath } from '../../mail/alert-templates.ts';
 import { notifyUser } from '../../ledger/journal.ts';
 import { renderTemplate } from '../../mail/templated.ts';
 
@@ -39,6 +40,13 @@ const linkOf: Record<string, string> = {
 
 const brand = / — Secure Vault$/;
 
+/** A price alert is about its asset's page. */
+function assetLinkOf(row: NoticeRow): string | null {
+  if (row.kind !== 'price_alert') return null;
+  const symbol = fieldOf(row.data, 'symbol');
+  return typeof symbol === 'string' ? assetPagePath(symbol) : null;
+}
+
 /** The notice as its mail says it, in `language`. */
 export function noticeOf(row: NoticeRow, language: Language): Notification {
   const worded = wordingOf(row, language);
@@ -47,7 +55,7 @@ export function noticeOf(row: NoticeRow, language: Language): Notification {
     kind: row.kind,
     category: row.category,
     ...worded,
-    link: linkOf[row.kind] ?? null,
+    link: linkOf[row.kind] ?? assetLinkOf(row) ?? null,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt?.toISOString() ?? null,
   };
