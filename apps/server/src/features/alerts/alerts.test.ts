@@ -38,8 +38,9 @@ async function alertsOf(customer: Customer) {
 async function noticesOf(customer: Customer) {
   const res = await call(t, 'GET', '/me/notifications', undefined, { cookie: customer.cookie });
   expect(res.statusCode).toBe(200);
-  return res.json<{ items: { kind: string; title: string; body: string[]; link: string | null }[] }>()
-    .items;
+  return res.json<{
+    items: { kind: string; title: string; body: string[]; link: string | null }[];
+  }>().items;
 }
 
 describe('a price alert', () => {
@@ -52,7 +53,12 @@ describe('a price alert', () => {
     const res = await setAlert(customer, { symbol: 'eth', direction: 'above', price: '3800' });
     expect(res.statusCode, res.body).toBe(201);
     const alert = priceAlertSchema.parse(res.json());
-    expect(alert).toMatchObject({ symbol: 'ETH', direction: 'above', price: '3800', firedAt: null });
+    expect(alert).toMatchObject({
+      symbol: 'ETH',
+      direction: 'above',
+      price: '3800',
+      firedAt: null,
+    });
     const mails = await mailCount(t, customer.email);
 
     await price('ETH', '3799.99');
