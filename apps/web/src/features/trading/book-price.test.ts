@@ -18,6 +18,7 @@ describe('shownPrice', () => {
       change24h: '1.25',
       since: 1_000_000 - 12_000,
       isFromBook: true,
+      isHalted: false,
     });
     expect(shownPrice(gold, 'sell', read).price).toBe('0.056');
   });
@@ -28,6 +29,7 @@ describe('shownPrice', () => {
       change24h: undefined,
       since: null,
       isFromBook: false,
+      isHalted: false,
     });
     expect(shownPrice(gold, 'sell', { data: undefined, readAt: 0 })).toMatchObject({
       price: '0.057',
@@ -44,6 +46,13 @@ describe('shownPrice', () => {
     // The other side, and a book read after the refusal, are the book's.
     expect(shownPrice(gold, 'sell', { data: book, readAt: 1_000 }, [hint]).price).toBe('0.056');
     expect(shownPrice(gold, 'buy', { data: book, readAt: 3_000 }, [hint]).price).toBe('0.058');
+  });
+
+  it('says when trading in the asset is paused, as the book does', () => {
+    const halted = priceBook({ AU: { halted: true } }, at);
+    expect(shownPrice(gold, 'buy', { data: halted, readAt: 1_000 }).isHalted).toBe(true);
+    expect(shownPrice(gold, 'sell', { data: halted, readAt: 1_000 }).isHalted).toBe(true);
+    expect(shownPrice(gold, 'buy', { data: book, readAt: 1_000 }).isHalted).toBe(false);
   });
 });
 

@@ -17,6 +17,8 @@ export interface ShownPrice {
   since: number | null;
   /** False while the listed price stands in for the book's. */
   isFromBook: boolean;
+  /** Trading in the asset is paused: its feed price is out of date (PRICE_STALE, decision 029). */
+  isHalted: boolean;
 }
 
 /** A price the server named in a refusal (PRICE_CHANGED): newer than the book read before it. */
@@ -58,16 +60,18 @@ export function shownPrice(
       change24h: entry?.change24h ?? null,
       since: null,
       isFromBook: true,
+      isHalted: entry?.halted ?? false,
     };
   }
   if (!book.data || !entry) {
     const change24h = book.isLoading ? undefined : null;
-    return { price: asset.price, change24h, since: null, isFromBook: false };
+    return { price: asset.price, change24h, since: null, isFromBook: false, isHalted: false };
   }
   return {
     price: side === 'buy' ? entry.buy : entry.sell,
     change24h: entry.change24h,
     since: sinceOf(book.data, entry, book.readAt),
     isFromBook: true,
+    isHalted: entry.halted,
   };
 }

@@ -1,6 +1,6 @@
 // The swap dialog's texts: an amount swapped, a problem with the quantity typed, a refused swap.
 import type { TFunction } from 'i18next';
-import type { Asset } from '@secure-vault/shared/catalogue';
+import { type Asset, findAsset } from '@secure-vault/shared/catalogue';
 import type { ApiError } from '@/lib/api-client';
 import { apiErrorText } from '@/lib/api-error-text';
 import { formatAssetQuantity, quantityStep } from '@/lib/money';
@@ -49,6 +49,11 @@ export function swapErrorText(t: TFunction, from: Asset, to: Asset, error: ApiEr
       return t('trading:swap.belowMinimum', { name: nameOf(t, to) });
     case 'QUANTITY_INVALID':
       return t('trading:errors.quantityOrAmount');
+    case 'PRICE_STALE': {
+      // Either side may be the paused one; the refusal names it.
+      const paused = findAsset(error.details.symbol ?? '') ?? from;
+      return t('trading:prices.halted.body', { name: nameOf(t, paused) });
+    }
     default:
       return apiErrorText(t, error, t('trading:swap.failed'));
   }

@@ -110,6 +110,8 @@ export function tradeFailureText(
       return { title, description: t('trading:errors.quantityOrAmount') };
     case 'UNKNOWN_ASSET':
       return { title, description: t('trading:errors.unknownAsset') };
+    case 'PRICE_STALE':
+      return { title, description: t('trading:prices.halted.body', { name }) };
     default:
       return { title, description: apiErrorText(t, error, fallback) };
   }

@@ -3,6 +3,7 @@
 // with the new price, the order kept as typed and confirmed again only by the customer.
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import { tradeRequestSchema } from '@secure-vault/shared/trading';
@@ -17,7 +18,10 @@ vi.mock('@/lib/toast', () => ({
 
 beforeAll(() => loadCatalogs(['trading', 'catalogue', 'auth']));
 beforeEach(() => vi.mocked(toast.error).mockClear());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await i18next.changeLanguage('en');
+});
 
 const gold = findAsset('AU')!;
 
@@ -206,5 +210,62 @@ describe('an order screen at the price book', () => {
     await user.click(within(review).getByRole('button', { name: 'Confirm Purchase' }));
     await waitFor(() => expect(orders).toHaveLength(2));
     expect(orders[1]).toEqual({ side: 'buy', asset: 'AU', total: '100', price: '0.06' });
+  });
+
+  it('pauses trading while the price is out of date, on both tabs', async () => {
+    const user = userEvent.setup();
+    stubApi({ ...account, 'GET /api/v1/prices': pricesReply(priceBook({ AU: { halted: true } })) });
+    renderGold();
+    const notice = await screen.findByTestId('price-halted');
+    expect(notice).toHaveRole('status');
+    expect(notice).toHaveTextContent(
+      'Trading pausedTrading in Gold is paused: its price is out of date. Try again shortly.',
+    );
+    const buy = screen.getByRole('form', { name: 'Buy' });
+    await user.type(within(buy).getByLabelText('Milligrams (mg)'), '1000');
+    expect(within(buy).getByRole('button', { name: 'Buy Gold' })).toBeDisabled();
+    await user.click(screen.getByRole('tab', { name: 'Sell' }));
+    const sell = screen.getByRole('form', { name: 'Sell' });
+    expect(within(sell).getByTestId('price-halted')).toBeVisible();
+    expect(within(sell).getByRole('button', { name: 'Sell Gold' })).toBeDisabled();
+  });
+
+  it('says in Arabic that trading is paused when the server refuses an order for it', async () => {
+    const user = userEvent.setup();
+    await i18next.changeLanguage('ar');
+    await loadCatalogs(['trading', 'catalogue', 'auth']);
+    let book = priceBook();
+    stubApi({
+      ...account,
+      'GET /api/v1/prices': () => pricesReply(book),
+      'POST /api/v1/trades': () => {
+        // The feed went stale after the screen read the book.
+        book = priceBook({ AU: { halted: true } });
+        return {
+          status: 409,
+          body: {
+            error: {
+              code: 'PRICE_STALE',
+              message: 'Trading in Gold is paused: its price is out of date. Try again shortly.',
+              details: { symbol: 'AU' },
+            },
+          },
+        };
+      },
+    });
+    renderGold();
+    await screen.findByTestId('cash-balance');
+    const buy = screen.getAllByRole('form')[0]!;
+    await user.type(within(buy).getByLabelText('المليغرامات (ملغ)'), '1000');
+    await user.click(within(buy).getByRole('button', { name: 'شراء الذهب' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getAllByRole('button').at(-1)!);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(expect.any(String), {
+        description: 'التداول في الذهب متوقف مؤقتًا: سعره غير محدَّث. حاول مرة أخرى بعد قليل.',
+      }),
+    );
+    // The book is read again, and the screen shows the pause.
+    expect(await screen.findByTestId('price-halted')).toBeVisible();
   });
 });

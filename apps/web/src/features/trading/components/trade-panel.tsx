@@ -1,14 +1,14 @@
 // One side (Buy or Sell) of an asset's order screen: quantity ↔ dollars both ways at the book's
 // price on that side, the cash or the holding it draws on, the exact figures, a confirmation,
 // then the order with the price it showed (SPEC §5, §8, §9; decision 028). Metals and
-// cryptocurrencies share it; their rules and wording differ as SPEC describes.
+// cryptocurrencies share it; their rules and wording differ as SPEC describes. While the asset's
+// price is stale (decision 029) trading is paused: the screen says so and places no order.
 import { useState } from 'react';
 import type { Asset } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
 import type { Quote, TradeRequest } from '@secure-vault/shared/trading';
 import * as trading from '@secure-vault/shared/trading/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
-import { Button } from '@/components/ui/button';
 import { useApiMutation, useApiQuery } from '@/lib/api-query';
 import { useTranslation } from '@/lib/i18n';
 import { useIdempotencyKey } from '@/lib/idempotency-key';
@@ -25,6 +25,8 @@ import {
   tradeFailureText,
 } from '../trade-messages';
 import { ConfirmTradeDialog } from './confirm-trade-dialog';
+import { HaltedNotice } from './halted-notice';
+import { OrderActions } from './order-actions';
 import { CashLine, HoldingLine, OrderSummary } from './order-figures';
 import { OrderFields } from './order-fields';
 import { PriceChangedNotice } from './price-changed-notice';
@@ -45,7 +47,7 @@ export function TradePanel({
   const { t } = useTranslation(['trading', 'catalogue', 'auth']);
   const isMetal = asset.kind === 'metal';
   const name = t(`catalogue:${asset.symbol}.name`);
-  const { price } = book.priceOf(asset, side);
+  const { price, isHalted } = book.priceOf(asset, side);
 
   const summary = useApiQuery(vault.getSummary);
   const holding = useApiQuery(trading.getHolding, { params: { symbol: asset.symbol } });
@@ -74,6 +76,7 @@ export function TradePanel({
   // balance cannot cover through.
   const isSubmitDisabled =
     placeTrade.isPending ||
+    isHalted ||
     (isSell && !canSellHolding) ||
     (isMetal && evaluation.status !== 'ok') ||
     shortfall !== null;
@@ -129,6 +132,8 @@ export function TradePanel({
             setPriceChange({ price: newPrice });
             return;
           }
+          // Paused since the book was read: read it again, which shows the pause.
+          if (error.code === 'PRICE_STALE') void book.query.refetch();
           if (error.code === 'INSUFFICIENT_CASH') {
             // The refusal carries the balance the ledger found: no second request for it.
             const needed = error.details.needed ?? pending.quote.total;
@@ -168,6 +173,7 @@ export function TradePanel({
         quote={evaluation.status === 'ok' && !shortfall ? evaluation.quote : null}
       />
 
+      {isHalted ? <HaltedNotice asset={asset} /> : null}
       {priceChange ? (
         <PriceChangedNotice
           message={priceChangedText(t, asset, priceChange.price, 'order')}
@@ -176,22 +182,16 @@ export function TradePanel({
         />
       ) : null}
 
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <Button type="submit" size="lg" disabled={isSubmitDisabled} className="w-full sm:w-auto">
-          {isSell ? t('order.sellNamed', { name }) : t('order.buyNamed', { name })}
-        </Button>
-        {isSell && canSellHolding ? (
-          <Button
-            type="button"
-            variant="outline"
-            size="lg"
-            className="w-full sm:w-auto"
-            onClick={() => edit('quantity', heldQuantityText(held.quantity))}
-          >
-            {t('order.sellAll')}
-          </Button>
-        ) : null}
-      </div>
+      <OrderActions
+        name={name}
+        isSell={isSell}
+        isDisabled={isSubmitDisabled}
+        onSellAll={
+          isSell && canSellHolding
+            ? () => edit('quantity', heldQuantityText(held.quantity))
+            : undefined
+        }
+      />
 
       <ConfirmTradeDialog
         asset={asset}

@@ -194,4 +194,48 @@ describe('SwapDialogTrigger', () => {
       toPrice: '120000',
     });
   });
+
+  it('pauses a swap into or out of an asset whose price is out of date, and tells a refusal for it', async () => {
+    const user = userEvent.setup();
+    let book = priceBook({ BTC: { halted: true } });
+    stubApi({
+      'GET /api/v1/me/valuables?excludeCash=true': {
+        status: 200,
+        body: [valuable('AU', '1754.38500000')],
+      },
+      'GET /api/v1/prices': () => pricesReply(book),
+      'POST /api/v1/swaps': () => ({
+        status: 409,
+        body: {
+          error: {
+            code: 'PRICE_STALE',
+            message: 'Trading in Ethereum is paused: its price is out of date. Try again shortly.',
+            details: { symbol: 'ETH' },
+          },
+        },
+      }),
+    });
+    renderWithProviders(<SwapDialogTrigger />);
+    await user.click(await screen.findByRole('button', { name: 'Swap Assets' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Swap Assets' });
+    await user.selectOptions(await within(dialog).findByLabelText('Swap to'), 'BTC');
+    await user.type(within(dialog).getByLabelText('Milligrams to swap (mg)'), '1000');
+    expect(await within(dialog).findByTestId('price-halted')).toHaveTextContent(
+      'Trading in Bitcoin is paused: its price is out of date. Try again shortly.',
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm Swap' });
+    expect(confirm).toBeDisabled();
+
+    // Into another asset it may go; the server, whose book is newer, refuses it.
+    await user.selectOptions(within(dialog).getByLabelText('Swap to'), 'ETH');
+    expect(within(dialog).queryByTestId('price-halted')).toBeNull();
+    book = priceBook({ BTC: { halted: true }, ETH: { halted: true } });
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Swap Failed', {
+        description: 'Trading in Ethereum is paused: its price is out of date. Try again shortly.',
+      }),
+    );
+    expect(await within(dialog).findByTestId('price-halted')).toHaveTextContent('Ethereum');
+  });
 });

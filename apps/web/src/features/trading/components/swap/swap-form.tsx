@@ -2,6 +2,7 @@
 // preview updating as the customer types, at the book's prices (decision 028). Sent once with an
 // Idempotency-Key and the prices it showed; a retry of the same swap reuses it. Refused because
 // a price moved, it says the new price and waits for the customer to look again and confirm.
+// While either asset's price is stale (decision 029) the swap is paused and cannot be sent.
 import { assets, type Asset, findAsset } from '@secure-vault/shared/catalogue';
 import * as trading from '@secure-vault/shared/trading/contracts';
 import { Button } from '@/components/ui/button';
@@ -19,9 +20,11 @@ import { usePriceBook } from '../../hooks/use-price-book';
 import { previewSwap, swapFormSchema, swapProblemOf } from '../../preview-swap';
 import { swapAmountText, swapErrorText, swapProblemText } from '../../swap-messages';
 import { priceChangedText } from '../../trade-messages';
+import { HaltedNotice } from '../halted-notice';
 import { PriceChangedNotice } from '../price-changed-notice';
 import { SwapPreviewBox } from './swap-preview';
 import type { SwappableHolding } from './swappable-holdings';
+import { SwapToField } from './swap-to-field';
 
 const selectClass =
   'flex h-10 w-full cursor-pointer rounded-md border border-input bg-card px-3 py-2 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring disabled:cursor-not-allowed disabled:opacity-50';
@@ -71,6 +74,7 @@ export function SwapForm({
     pricesOf(from.asset, to),
   );
   const name = (asset: Asset) => t(`catalogue:${asset.symbol}.name`);
+  const halted = [from.asset, to].find((asset) => book.priceOf(asset, 'buy').isHalted);
 
   const onSubmit = form.handleSubmit((body) => {
     swap.mutate(
@@ -90,6 +94,8 @@ export function SwapForm({
         },
         onError: (error) => {
           if (error.code !== 'PRICE_CHANGED') {
+            // Paused since the book was read: read it again, which shows the pause.
+            if (error.code === 'PRICE_STALE') void book.query.refetch();
             toast.error(t('swap.failedTitle'), {
               description: swapErrorText(t, from.asset, to, error),
             });
@@ -186,31 +192,14 @@ export function SwapForm({
         </div>
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor="swap-to">{t('swap.to')}</Label>
-        <select
-          id="swap-to"
-          className={selectClass}
-          {...form.register('to', { onChange: () => void form.trigger('quantity') })}
-        >
-          {(['metal', 'crypto'] as const).map((kind) => (
-            <optgroup
-              key={kind}
-              label={kind === 'metal' ? t('swap.metalsGroup') : t('swap.cryptoGroup')}
-            >
-              {assets
-                .filter((asset) => asset.kind === kind && asset.symbol !== from.asset.symbol)
-                .map((asset) => (
-                  <option key={asset.symbol} value={asset.symbol}>
-                    {`${name(asset)} (${asset.symbol})`}
-                  </option>
-                ))}
-            </optgroup>
-          ))}
-        </select>
-      </div>
+      <SwapToField
+        from={from.asset}
+        field={form.register('to', { onChange: () => void form.trigger('quantity') })}
+        className={selectClass}
+      />
 
       <SwapPreviewBox preview={preview} from={from.asset} to={to} book={book} />
+      {halted ? <HaltedNotice asset={halted} /> : null}
       {priceChange ? (
         <PriceChangedNotice
           message={priceChangedText(t, priceChange.asset, priceChange.price, 'swap')}
@@ -227,7 +216,12 @@ export function SwapForm({
         </DialogClose>
         <Button
           type="submit"
-          disabled={preview.status !== 'ok' || swap.isPending || priceChange !== null}
+          disabled={
+            preview.status !== 'ok' ||
+            swap.isPending ||
+            priceChange !== null ||
+            halted !== undefined
+          }
         >
           {swap.isPending ? <Spinner label={t('swap.pending')} /> : t('swap.confirm')}
         </Button>
