@@ -7,7 +7,8 @@ import { realtimeTopics } from './realtime.ts';
  * Every change topic: the ones the server also pushes to the customer's other tabs
  * (`realtimeTopics`), then ones only the caller's own screens follow — the signed-in session,
  * the list of the account's sessions, its registered bank accounts, its saved recipients, the
- * staff panel, the price book (a staff price approved) and the customer's price alerts.
+ * staff panel, the price book (a staff price approved), and the customer's price alerts and
+ * recurring buys.
  */
 export const changeTopics = [
   ...realtimeTopics,
@@ -19,5 +20,6 @@ export const changeTopics = [
   'admin',
   'prices',
   'priceAlerts',
+  'recurringBuys',
 ] as const;
 export type ChangeTopic = (typeof changeTopics)[number];

@@ -19,6 +19,7 @@ import * as notifications from './notifications/contracts.ts';
 import * as passkeys from './passkeys/contracts.ts';
 import * as performance from './performance/contracts.ts';
 import * as prices from './prices/contracts.ts';
+import * as recurring from './recurring/contracts.ts';
 import * as staffAccess from './staff-access/contracts.ts';
 import * as statements from './statements/contracts.ts';
 import * as trading from './trading/contracts.ts';
@@ -43,6 +44,7 @@ export const contractsByFeature = {
   passkeys,
   performance,
   prices,
+  recurring,
   staffAccess,
   statements,
   trading,

@@ -35,6 +35,7 @@ export const notificationKinds = {
   delivery_tracking: 'custody',
   fixed_term_matured: 'custody',
   price_alert: 'money',
+  recurring_buy: 'money',
   kyc_decided: 'kyc',
   new_sign_in: 'security',
   password_changed: 'security',
