@@ -92,6 +92,8 @@ describe('npm run seed', () => {
     expect(run.stdout).toContain('approver@demo.secure-vault.test');
     expect(run.stdout).toContain('layla@demo.secure-vault.test');
     expect(run.stdout).toMatch(/Set Up Two-Factor Authentication/);
+    // How to see the prices move.
+    expect(run.stdout).toContain('PRICE_FEED_URL=simulate npm run dev');
     expect(run.stdout).toMatch(/Ledger OK: 3 customers, \d+ holdings, journal position/);
 
     const found = await inDatabase(async (query) => {

@@ -4,6 +4,7 @@
 // the ledger check found a difference, 2 when it must not or cannot run (production, bad
 // configuration).
 import { ConfigError, loadConfig } from '../config.ts';
+import { simulatedFeed } from '../prices/feed-config.ts';
 import { databaseOptionsOf, openDatabase } from '../db/client.ts';
 import { formatLedgerReport } from '../ledger/reconcile-report.ts';
 import { createLogger } from '../logger.ts';
@@ -61,6 +62,8 @@ async function main(): Promise<number> {
       '',
       'Mail sent while seeding is in the outbox (the dev mailbox), never delivered.',
       '',
+      ...feedLines(config.priceFeed.url),
+      '',
       formatLedgerReport(report),
     ];
     console.log(lines.join('\n'));
@@ -71,6 +74,19 @@ async function main(): Promise<number> {
   } finally {
     await database.close().catch(() => {});
   }
+}
+
+/** How to see the demo's prices move: the simulated feed (decision 029), or the one in use. */
+function feedLines(url: string | undefined): string[] {
+  if (url === simulatedFeed) {
+    return ['Prices: the server started with PRICE_FEED_URL=simulate walks them at random.'];
+  }
+  if (url !== undefined) return ['Prices: the server takes them from PRICE_FEED_URL.'];
+  return [
+    'Prices stay at the listed prices. To see them move, start the server with the simulated',
+    'feed, a random walk within 10% of each listed price:',
+    `  PRICE_FEED_URL=${simulatedFeed} npm run dev   (or npm start)`,
+  ];
 }
 
 process.exitCode = await main();
