@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as alerts from '@secure-vault/shared/alerts/contracts';
 import * as auth from '@secure-vault/shared/auth/contracts';
 import * as banking from '@secure-vault/shared/banking/contracts';
 import { changeTopics } from '@secure-vault/shared/changes';
@@ -35,6 +36,7 @@ describe('change keys', () => {
       passkeys: apiKey(passkeys.getPasskeys),
       notifications: apiKey(notifications.getNotifications),
       notificationPreferences: apiKey(notifications.getNotificationPreferences),
+      priceAlerts: apiKey(alerts.listPriceAlerts),
       portfolio: apiKey(performance.getPortfolioHistory),
       performance: apiKey(performance.getPerformance),
       prices: apiKey(prices.getPrices),
@@ -79,11 +81,14 @@ describe('change keys', () => {
     expect(changeQueryKeys.sessions).toEqual([['auth', 'sessions']]);
     expect(changeQueryKeys.bankAccounts).toEqual([['me', 'bank-accounts']]);
     expect(changeQueryKeys.recipients).toEqual([['me', 'recipients']]);
-    // The list (in every language), the bell's count and what is mailed.
+    // The list (in every language), the bell's count, what is mailed, and the price alerts (one
+    // that fires is told by a notice).
     expect(changeQueryKeys.notifications).toEqual([
       ['me', 'notifications'],
       ['me', 'notification-preferences'],
+      ['me', 'price-alerts'],
     ]);
+    expect(changeQueryKeys.priceAlerts).toEqual([['me', 'price-alerts']]);
     expect(apiKey(notifications.getUnreadNotifications).slice(0, 2)).toEqual(
       queryKeys.notifications,
     );

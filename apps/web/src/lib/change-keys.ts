@@ -29,6 +29,7 @@ export const queryKeys = {
   passkeys: ['me', 'passkeys'],
   notifications: ['me', 'notifications'],
   notificationPreferences: ['me', 'notification-preferences'],
+  priceAlerts: ['me', 'price-alerts'],
   // The dashboard's charts: the vault's value over time, and each holding's cost and gains.
   portfolio: ['me', 'portfolio', 'history'],
   performance: ['me', 'performance'],
@@ -74,8 +75,15 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
   passkeys: [queryKeys.passkeys],
   bankAccounts: [queryKeys.bankAccounts],
   recipients: [queryKeys.recipients],
-  // A notice arrived or was read; what is mailed changed.
-  notifications: [queryKeys.notifications, queryKeys.notificationPreferences],
+  // A notice arrived or was read; what is mailed changed. A price alert that fired is told by a
+  // notice, so the alerts are read again to show it fired.
+  notifications: [
+    queryKeys.notifications,
+    queryKeys.notificationPreferences,
+    queryKeys.priceAlerts,
+  ],
+  // A price alert was set or removed.
+  priceAlerts: [queryKeys.priceAlerts],
   admin: [queryKeys.adminPanel],
   // A staff price change was approved: every screen quoting from the book, and its charts.
   // The dashboard's value over time and performance value holdings at the book too.
