@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { toast } from '@/lib/toast';
+import { priceBook, pricesReply } from '@/test/price-book-test-data';
+import { alertsReply } from '@/test/price-alert-test-data';
 import CryptoDetailRoute from './crypto-detail';
 
 vi.mock('@/lib/toast', () => ({
@@ -124,6 +126,19 @@ describe('a cryptocurrency page', () => {
     expect(await screen.findByRole('heading', { name: 'Cryptocurrency Not Found' })).toBeVisible();
     await user.click(screen.getByRole('link', { name: 'Back to Cryptocurrencies' }));
     expect(await screen.findByRole('heading', { name: 'Crypto list' })).toBeVisible();
+  });
+
+  it("offers a price alert beside the book's sell price", async () => {
+    stubApi({
+      ...apiFor('BTC'),
+      'GET /api/v1/prices': pricesReply(priceBook({ BTC: { buy: '116000', sell: '114000' } })),
+      'GET /api/v1/me/price-alerts': alertsReply(),
+    });
+    renderCrypto('/crypto/BTC');
+    await waitFor(() =>
+      expect(screen.getByTestId('alert-sell-price')).toHaveTextContent('$114,000.00 per BTC'),
+    );
+    expect(screen.getByRole('form', { name: 'Set a price alert on Bitcoin' })).toBeVisible();
   });
 
   it('opens the uppercase address for a lowercase one', async () => {

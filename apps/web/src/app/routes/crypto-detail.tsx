@@ -8,10 +8,13 @@ import { PriceChart } from '@/features/charts/components/price-chart';
 import { AssetNotFound } from '@/features/trading/components/asset-not-found';
 import { AssetTradeScreen } from '@/features/trading/components/asset-trade-screen';
 import { CanonicalRedirect } from '@/features/trading/components/canonical-redirect';
+import { usePriceBook } from '@/features/trading/hooks/use-price-book';
+import { AssetPriceAlerts } from '@/features/alerts/components/asset-price-alerts';
 
 export default function CryptoDetailRoute() {
   const { t } = useTranslation(['trading', 'catalogue']);
   const { symbol = '' } = useParams();
+  const book = usePriceBook();
   const crypto = findCrypto(symbol);
   if (!crypto) {
     return (
@@ -27,12 +30,15 @@ export default function CryptoDetailRoute() {
     return <CanonicalRedirect to={paths.cryptoDetail(crypto.symbol)} />;
   }
   return (
-    <AssetTradeScreen
-      key={crypto.symbol}
-      asset={crypto}
-      chart={<PriceChart asset={crypto} />}
-      backTo={paths.crypto}
-      backLabel={t('crypto.back')}
-    />
+    <>
+      <AssetTradeScreen
+        key={crypto.symbol}
+        asset={crypto}
+        chart={<PriceChart asset={crypto} />}
+        backTo={paths.crypto}
+        backLabel={t('crypto.back')}
+      />
+      <AssetPriceAlerts asset={crypto} sellPrice={book.priceOf(crypto, 'sell').price} />
+    </>
   );
 }

@@ -8,10 +8,13 @@ import { PriceChart } from '@/features/charts/components/price-chart';
 import { AssetNotFound } from '@/features/trading/components/asset-not-found';
 import { AssetTradeScreen } from '@/features/trading/components/asset-trade-screen';
 import { CanonicalRedirect } from '@/features/trading/components/canonical-redirect';
+import { usePriceBook } from '@/features/trading/hooks/use-price-book';
+import { AssetPriceAlerts } from '@/features/alerts/components/asset-price-alerts';
 
 export default function MetalCalculatorRoute() {
   const { t } = useTranslation(['trading', 'catalogue']);
   const { symbol = '' } = useParams();
+  const book = usePriceBook();
   const metal = findMetal(symbol);
   if (!metal) {
     return (
@@ -27,12 +30,15 @@ export default function MetalCalculatorRoute() {
     return <CanonicalRedirect to={paths.metalCalculator(metal.symbol)} />;
   }
   return (
-    <AssetTradeScreen
-      key={metal.symbol}
-      asset={metal}
-      chart={<PriceChart asset={metal} />}
-      backTo={paths.preciousMetals}
-      backLabel={t('metals.back')}
-    />
+    <>
+      <AssetTradeScreen
+        key={metal.symbol}
+        asset={metal}
+        chart={<PriceChart asset={metal} />}
+        backTo={paths.preciousMetals}
+        backLabel={t('metals.back')}
+      />
+      <AssetPriceAlerts asset={metal} sellPrice={book.priceOf(metal, 'sell').price} />
+    </>
   );
 }

@@ -54,6 +54,7 @@ function renderSettings(route: string, impersonatedBy: string | null = null) {
       status: 200,
       body: { mail: { money: true, custody: false, kyc: true } },
     },
+    'GET /api/v1/me/price-alerts': { status: 200, body: { items: [] } },
   });
   renderWithProviders(
     <Routes>
@@ -108,6 +109,9 @@ describe('Settings', () => {
     renderSettings('/settings/notifications');
     expect(await screen.findByRole('switch', { name: 'Custody and delivery' })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: 'Money movements' })).toBeChecked();
+    // The price alerts set, beside what is emailed (a fired one is a money movement's notice).
+    expect(await screen.findByRole('heading', { name: 'Price alerts' })).toBeVisible();
+    expect(await screen.findByTestId('price-alerts-empty')).toBeVisible();
     const nav = screen.getByRole('navigation', { name: 'Settings sections' });
     expect(within(nav).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
       'aria-current',

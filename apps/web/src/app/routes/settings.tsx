@@ -27,6 +27,7 @@ import { useTranslation } from '@/lib/i18n';
 import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { DeliveryCard } from '@/features/custody/components/delivery-card';
+import { PriceAlertsCard } from '@/features/alerts/components/price-alerts-card';
 import { NotificationSettingsCard } from '@/features/notifications/components/notification-settings-card';
 import { StatementsCard } from '@/features/statements/components/statements-card';
 import { AccountCard } from '@/features/settings/components/account-card';
@@ -124,7 +125,12 @@ function SectionBody({
     case 'sessions':
       return <SessionsCard canManage={!isImpersonation} />;
     case 'notifications':
-      return <NotificationSettingsCard />;
+      return (
+        <>
+          <NotificationSettingsCard />
+          <PriceAlertsCard />
+        </>
+      );
     case 'staffAccess':
       return <StaffAccessCard />;
   }
