@@ -44,7 +44,7 @@ export function PriceAlertForm({
       aria-label={t('alerts.formLabel', { name: t(`catalogue:${asset.symbol}.name`) })}
       data-testid="price-alert-form"
     >
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,1fr)_auto] sm:items-start">
+      <div className="grid gap-3 sm:grid-cols-[auto_minmax(0,1fr)_auto] sm:items-start">
         <FormField
           id="alert-direction"
           label={t('alerts.direction')}
@@ -76,7 +76,7 @@ export function PriceAlertForm({
             />
           )}
         </FormField>
-        <Button type="submit" className="w-full sm:mt-7 sm:w-auto" disabled={isSending}>
+        <Button type="submit" className="w-full sm:mt-[1.375rem] sm:w-auto" disabled={isSending}>
           {isSending ? <Spinner label={t('alerts.creating')} /> : t('alerts.create')}
         </Button>
       </div>

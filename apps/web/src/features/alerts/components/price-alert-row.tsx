@@ -23,11 +23,13 @@ function AssetLink({ symbol }: { symbol: string }) {
   const { t } = useTranslation(['trading', 'catalogue']);
   const path = assetPagePath(symbol);
   const name = assetName(t, symbol);
-  if (path === null) return <span className="font-medium">{name}</span>;
+  if (path === null) return <p className="font-semibold">{name}</p>;
   return (
-    <Link to={path} className="font-medium underline-offset-2 hover:underline">
-      {name}
-    </Link>
+    <p>
+      <Link to={path} className="font-semibold underline-offset-2 hover:underline">
+        {name}
+      </Link>
+    </p>
   );
 }
 
@@ -102,8 +104,8 @@ export function PriceAlertRow({
       <div className="flex min-w-0 gap-3">
         <BellRing aria-hidden className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
         <div className="grid min-w-0 gap-1 text-sm">
+          {isAssetShown ? <AssetLink symbol={alert.symbol} /> : null}
           <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-            {isAssetShown ? <AssetLink symbol={alert.symbol} /> : null}
             <span className="font-medium tabular-nums">{level}</span>
             <StatusBadge
               status={status}
