@@ -14,6 +14,7 @@ export default defineConfig({
     './src/db/prices-schema.ts',
     './src/db/price-feed-schema.ts',
     './src/db/alerts-schema.ts',
+    './src/db/recurring-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

@@ -46,6 +46,7 @@ import { passkeyRoutes } from './features/passkeys/routes.ts';
 import { priceRoutes } from './features/prices/routes.ts';
 import { performanceRoutes } from './features/performance/routes.ts';
 import { alertRoutes } from './features/alerts/routes.ts';
+import { recurringRoutes } from './features/recurring/routes.ts';
 import { adminVaultRoutes } from './features/admin/vault-routes.ts';
 import { registerRealtime } from './realtime/routes.ts';
 import { bindMetrics, measureRequests } from './metrics/metrics.ts';
@@ -61,6 +62,7 @@ const featureRoutes: readonly ((scope: FastifyInstance, ctx: AppContext) => void
   tradingRoutes,
   performanceRoutes,
   alertRoutes,
+  recurringRoutes,
   historyRoutes,
   vaultRoutes,
   adminVaultRoutes,

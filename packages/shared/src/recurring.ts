@@ -42,10 +42,12 @@ export const recurringBuyInputSchema = z
   });
 export type RecurringBuyInput = z.input<typeof recurringBuyInputSchema>;
 
+export const recurringOutcomes = ['bought', 'skipped'] as const;
+
 export const recurringRunSchema = z.object({
   /** The period's run time. */
   at: z.iso.datetime(),
-  outcome: z.enum(['bought', 'skipped']),
+  outcome: z.enum(recurringOutcomes),
   /** What was bought; null when skipped. */
   quantity: z.string().nullable(),
   /** The cash it took, in dollars; null when skipped. */

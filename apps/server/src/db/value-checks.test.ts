@@ -11,6 +11,11 @@ import { languages } from '@secure-vault/shared/i18n';
 import { passkeyChallengePurposes } from '@secure-vault/shared/passkeys';
 import { priceSources } from '@secure-vault/shared/prices';
 import {
+  recurringFrequencies,
+  recurringOutcomes,
+  recurringStatuses,
+} from '@secure-vault/shared/recurring';
+import {
   notificationCategories,
   optionalNotificationCategories,
 } from '@secure-vault/shared/notifications';
@@ -355,6 +360,40 @@ const checked: Record<string, Checked> = {
     row: (value) =>
       sql`insert into price_alerts (user_id, symbol, direction, price, created_at)
           values (${testUserId}, 'BTC', ${value}, 1, ${at})`,
+  },
+  recurring_buys_frequency_check: {
+    table: 'recurring_buys',
+    column: 'frequency',
+    values: recurringFrequencies,
+    since: '0036',
+    row: (value) =>
+      sql`insert into recurring_buys (user_id, symbol, amount, frequency, day, next_run_at,
+            created_at, updated_at)
+          values (${testUserId}, 'BTC', 10, ${value}, 1, ${at}, ${at}, ${at})`,
+  },
+  recurring_buys_status_check: {
+    table: 'recurring_buys',
+    column: 'status',
+    values: recurringStatuses,
+    since: '0036',
+    // Only an active plan has a next run (recurring_buys_next_check).
+    row: (value) =>
+      sql`insert into recurring_buys (user_id, symbol, amount, frequency, day, status,
+            next_run_at, created_at, updated_at)
+          values (${testUserId}, 'BTC', 10, 'weekly', 1, ${value},
+            case when ${value}::text = 'active' then ${at}::timestamptz end, ${at}, ${at})`,
+  },
+  recurring_buy_runs_outcome_check: {
+    table: 'recurring_buy_runs',
+    column: 'outcome',
+    values: recurringOutcomes,
+    since: '0036',
+    row: (value, n) =>
+      sql`with p as (insert into recurring_buys (user_id, symbol, amount, frequency, day,
+              next_run_at, created_at, updated_at)
+            values (${testUserId}, 'BTC', 10, 'weekly', 1, ${at}, ${at}, ${at}) returning id)
+          insert into recurring_buy_runs (plan_id, run_at, outcome, ran_at)
+          select id, ${at}::timestamptz + ${n} * interval '1 day', ${value}, ${at} from p`,
   },
   passkey_challenges_purpose_check: {
     table: 'passkey_challenges',

@@ -144,6 +144,16 @@ beforeAll(async () => {
   );
   if (alert.statusCode !== 201) throw new Error(`price alert: ${alert.body}`);
   ownerIds['price-alerts'] = alert.json<{ id: string }>().id;
+  // A recurring buy of the owner's: what pausing, resuming and cancelling one name.
+  const plan = await call(
+    t,
+    'POST',
+    '/me/recurring-buys',
+    { symbol: 'BTC', amount: '25', frequency: 'weekly', day: 1 },
+    { cookie: owner.cookie },
+  );
+  if (plan.statusCode !== 201) throw new Error(`recurring buy: ${plan.body}`);
+  ownerIds['recurring-buys'] = plan.json<{ id: string }>().id;
   // A recipient the owner saved (the other customer): what renaming and removing one name.
   const saved = await call(
     t,

@@ -2,7 +2,7 @@
 // server processes take it with FOR UPDATE SKIP LOCKED, one job per transaction, the work and its
 // completion committed together. Each kind of job is a handler below (its work a ledger function
 // call); a job that fails is retried with backoff; a process killed midway leaves its job to the
-// next runner. Today's one kind of job is a fixed term's maturity. The price feed, when there is
+// next runner. Its kinds: a fixed term's maturity, and a recurring buy's period. The price feed, when there is
 // one, is polled on a timer of its own (PRICE_FEED_INTERVAL_SECONDS), claimed the same way: one
 // process polls per interval (prices/feed-poll.ts, decision 029).
 import { and, eq, isNull, lte } from 'drizzle-orm';
@@ -16,6 +16,8 @@ import { matureTerm } from '../ledger/custody.ts';
 import { purgeSentMail } from '../mail/purge-sent-mail.ts';
 import { declareFeed, pollPriceFeed } from '../prices/feed-poll.ts';
 import { forRequest } from '../request-context.ts';
+import { runRecurringBuy } from './recurring-buy.ts';
+import { recurringBuyJob } from './recurring-schedule.ts';
 import { fieldOf } from '../errors.ts';
 
 export interface JobOutcome {
@@ -23,7 +25,7 @@ export interface JobOutcome {
   kind: string;
   /** The request that scheduled the job (request-context.ts), if one did. */
   requestId: string | null;
-  /** The matured term, or null when it had nothing to do (already matured). */
+  /** What the job did (the matured term, the period's outcome), or null when nothing. */
   result: unknown;
   /** Why the work failed (it will be retried), else null. */
   failure: string | null;
@@ -33,19 +35,33 @@ export interface JobOutcome {
  * What each kind of job does: `run` inside the transaction that claimed the job (a savepoint of
  * it), so the work and "done" commit together; `after`, once that has committed (an email).
  */
-interface JobHandler<R> {
-  run(database: Database, payload: Record<string, unknown>, at: Date): Promise<R>;
+interface JobHandler {
+  run(
+    ctx: AppContext,
+    database: Database,
+    payload: Record<string, unknown>,
+    at: Date,
+  ): Promise<unknown>;
   /** `at` is the time the job ran as (what it queued is due then). */
-  after(ctx: AppContext, result: R, at: Date): Promise<void>;
+  after(ctx: AppContext, result: unknown, at: Date): Promise<void>;
 }
 
-const handlers: Record<string, JobHandler<FixedTerm | null>> = {
+/** What a job that queued mail, if it did anything, does after commit: send it. */
+async function sendIfDone(ctx: AppContext, result: unknown, at: Date): Promise<void> {
+  if (result) await ctx.mailer.deliverQueued(at);
+}
+
+const handlers: Record<string, JobHandler> = {
   fixed_term_maturity: {
     // The customer's email is queued with the maturity (ledger_mature_term), then sent.
-    run: (database, payload, at) => matureTerm(database, { id: String(payload.termId), at }),
-    after: async (ctx, term, at) => {
-      if (term) await ctx.mailer.deliverQueued(at);
-    },
+    run: (_ctx, database, payload, at): Promise<FixedTerm | null> =>
+      matureTerm(database, { id: String(payload.termId), at }),
+    after: sendIfDone,
+  },
+  // A recurring buy's period, its notice queued with it (jobs/recurring-buy.ts).
+  [recurringBuyJob]: {
+    run: (ctx, database, payload, at) => runRecurringBuy(database, ctx.config.appUrl, payload, at),
+    after: sendIfDone,
   },
 };
 
@@ -85,7 +101,9 @@ async function runOne(
       const inTx = databaseIn(ctx.database, tx);
       // Run as the request that scheduled it, which what it queues (its email) names too.
       const result = await forRequest(job.requestId, () =>
-        inTx.transaction((work) => handler.run(databaseIn(ctx.database, work), job.payload, at)),
+        inTx.transaction((work) =>
+          handler.run(ctx, databaseIn(ctx.database, work), job.payload, at),
+        ),
       );
       await tx
         .update(jobs)

@@ -1,14 +1,16 @@
 // The templates of the notices TypeScript changes queue with notify_customer (mail/notify.ts): a
 // KYC decision, a tracking record, a staff sign-in as the customer, a reset by staff, the
-// security alerts, staff's approvals queue and its decisions, and a price alert that fired. Each
-// names its data's shape once, here: `noticeData` checks a notice's data before it is kept, and
-// the renderer checks it again when the mail is sent or the notice shown.
+// security alerts, staff's approvals queue and its decisions, a price alert that fired and a
+// recurring buy's period. Each names its data's shape once, here: `noticeData` checks a notice's
+// data before it is kept, and the renderer checks it again when the mail is sent or the notice
+// shown.
 import { z } from 'zod';
 import { alertDirections } from '@secure-vault/shared/alerts';
 import { proposalKinds } from '@secure-vault/shared/approvals';
+import { recurringOutcomes } from '@secure-vault/shared/recurring';
 import { trackingStatuses } from '@secure-vault/shared/custody';
 import { isLanguage, type Language } from '@secure-vault/shared/i18n';
-import { priceAlertFired } from './alert-templates.ts';
+import { priceAlertFired, recurringBuyRan } from './alert-templates.ts';
 import { proposalDecided, proposalOutcomes, proposalWaiting } from './approval-templates.ts';
 import { trackingUpdate } from './custody-templates.ts';
 import type { MailMessage } from './mailer.ts';
@@ -84,6 +86,16 @@ export const noticeSchemas = {
     price: z.string(),
     firedPrice: z.string(),
   }),
+  recurring_buy: z.object({
+    ...base,
+    symbol: z.string(),
+    amount: z.string(),
+    outcome: z.enum(recurringOutcomes),
+    quantity: z.string().nullable(),
+    total: z.string().nullable(),
+    reason: z.string().nullable(),
+    nextRunAt: z.string(),
+  }),
 } as const;
 export type NoticeKind = keyof typeof noticeSchemas;
 export type NoticeData<K extends NoticeKind> = z.input<(typeof noticeSchemas)[K]>;
@@ -142,5 +154,9 @@ export const noticeTemplates: { [K in NoticeKind]: (data: unknown) => Rendered }
   price_alert: (data) => {
     const notice = noticeSchemas.price_alert.parse(data);
     return priceAlertFired(notice.language, notice);
+  },
+  recurring_buy: (data) => {
+    const notice = noticeSchemas.recurring_buy.parse(data);
+    return recurringBuyRan(notice.language, notice);
   },
 };

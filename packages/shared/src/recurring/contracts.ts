@@ -52,7 +52,7 @@ const action = (verb: 'pause' | 'resume' | 'cancel', summary: string) =>
     body: noBody,
     status: 200,
     response: recurringBuySchema,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'CONFLICT'],
     changes: ['recurringBuys'],
   });
 

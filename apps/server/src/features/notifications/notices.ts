@@ -40,9 +40,9 @@ const linkOf: Record<string, string> = {
 
 const brand = / — Secure Vault$/;
 
-/** A price alert is about its asset's page. */
+/** A price alert or a recurring buy is about its asset's page. */
 function assetLinkOf(row: NoticeRow): string | null {
-  if (row.kind !== 'price_alert') return null;
+  if (row.kind !== 'price_alert' && row.kind !== 'recurring_buy') return null;
   const symbol = fieldOf(row.data, 'symbol');
   return typeof symbol === 'string' ? assetPagePath(symbol) : null;
 }
