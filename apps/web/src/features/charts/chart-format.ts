@@ -26,21 +26,24 @@ export function formatAssetPrice(
     : formatExactUsd(price, language);
 }
 
-const tickFormats: Record<ChartRange, Intl.DateTimeFormatOptions> = {
-  '1d': { hour: 'numeric', minute: '2-digit' },
-  '1w': { weekday: 'short', day: 'numeric' },
-  '1m': { month: 'short', day: 'numeric' },
-  '1y': { month: 'short', year: '2-digit' },
-  all: { month: 'short', year: 'numeric' },
-};
+const day = 24 * 3600 * 1000;
 
-/** A time axis label, as short as the range allows: "14:00", "Tue 5", "Jan 5", "Jan 26". */
+// By how long the points span, not the range asked for: "all" of a six-week-old account reads
+// in days, not in the same month over and over.
+function tickFormatFor(spanMs: number): Intl.DateTimeFormatOptions {
+  if (spanMs <= 2 * day) return { hour: 'numeric', minute: '2-digit' };
+  if (spanMs <= 8 * day) return { weekday: 'short', day: 'numeric' };
+  if (spanMs <= 120 * day) return { month: 'short', day: 'numeric' };
+  return { month: 'short', year: '2-digit' };
+}
+
+/** A time axis label for points spanning `spanMs`: "14:00", "Tue 5", "Jan 5", "Jan 26". */
 export function formatTick(
   at: number,
-  range: ChartRange,
+  spanMs: number,
   language: Language = currentLanguage(),
 ): string {
-  return formatDate(new Date(at), language, tickFormats[range]);
+  return formatDate(new Date(at), language, tickFormatFor(spanMs));
 }
 
 /** A point's time in a tooltip or the table: with the time of day where the range has hours. */

@@ -6,6 +6,8 @@ export interface ChartSeries {
   label: string;
   /** A design token (`var(--primary)`), so the line reads in both themes. */
   color: string;
+  /** A second line beside the first, dashed so it differs by more than its colour. */
+  isDashed?: boolean;
   /** Drawn as a stacked area under the lines (the portfolio's cash, assets and custody). */
   isStacked?: boolean;
 }

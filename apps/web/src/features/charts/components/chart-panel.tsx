@@ -8,7 +8,7 @@ import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { currentLanguage, useTranslation } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
-import { formatAxisUsd } from '../chart-format';
+import { formatAxisUsd, formatTick } from '../chart-format';
 import type { ChartRow, ChartSeries } from '../chart-model';
 import type { ChartSummary } from '../chart-summary';
 import { ChartTable } from './chart-table';
@@ -36,7 +36,6 @@ export interface ChartPanelProps {
   series: ChartSeries[];
   /** Null with no points. */
   summary: ChartSummary | null;
-  formatTick: (at: number) => string;
   loadFailed: string;
   empty: string;
   tableCaption: string;
@@ -44,7 +43,7 @@ export interface ChartPanelProps {
 
 export function ChartPanel({ testId, title, description, picker, ...body }: ChartPanelProps) {
   return (
-    <Card data-testid={testId}>
+    <Card data-testid={testId} className="min-w-0">
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
         <div className="grid min-w-0 gap-1.5">
           <h2 className="text-lg font-semibold leading-tight">{title}</h2>
@@ -52,7 +51,7 @@ export function ChartPanel({ testId, title, description, picker, ...body }: Char
         </div>
         {picker}
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <ChartBody {...body} />
       </CardContent>
     </Card>
@@ -66,7 +65,6 @@ function ChartBody({
   rows,
   series,
   summary,
-  formatTick,
   loadFailed,
   empty,
   tableCaption,
@@ -102,6 +100,7 @@ function ChartBody({
       </p>
     );
   }
+  const span = (rows.at(-1)?.at ?? 0) - (rows[0]?.at ?? 0);
   return (
     <figure
       className={cn('grid gap-3', query.isPlaceholderData && 'opacity-60')}
@@ -114,14 +113,16 @@ function ChartBody({
         </span>
         {series.length > 1 ? <Legend series={series} /> : null}
       </figcaption>
-      <div data-testid="chart-plot" data-reversed={isRtl}>
+      {/* Left to right inside, as the drawing's own coordinates are; RTL is the axis's reversal
+          (an SVG label's "start" would otherwise be its right side and run into the plot). */}
+      <div dir="ltr" data-testid="chart-plot" data-reversed={isRtl}>
         <Suspense fallback={<Skeleton className={plotHeight} />}>
           <TimeSeriesPlot
             rows={rows}
             series={series}
             isRtl={isRtl}
             label={summary.label}
-            formatTick={formatTick}
+            formatTick={(at) => formatTick(at, span, language)}
             formatAxis={(value) => formatAxisUsd(value, language)}
           />
         </Suspense>

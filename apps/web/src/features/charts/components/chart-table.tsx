@@ -38,7 +38,7 @@ export function ChartTable({
         aria-label={caption}
         // Scrollable, so it takes the keyboard focus to be scrolled.
         tabIndex={0}
-        className="max-h-80 overflow-auto rounded-md border"
+        className="relative max-h-80 overflow-auto rounded-md border"
       >
         {isOpen ? (
           <table className="w-full text-sm" data-testid="chart-table">

@@ -20,7 +20,7 @@ export function PerformanceCard() {
   const { t } = useTranslation('charts');
   const query = usePerformance();
   return (
-    <Card data-testid="performance">
+    <Card data-testid="performance" className="min-w-0">
       <CardHeader>
         <h2 className="flex items-center gap-2 text-lg font-semibold leading-tight">
           <TrendingUp aria-hidden className="size-5 text-accent-strong" />
@@ -28,7 +28,7 @@ export function PerformanceCard() {
         </h2>
         <CardDescription>{t('performance.description')}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {query.data ? (
           <PerformanceBody performance={query.data} />
         ) : query.isError ? (

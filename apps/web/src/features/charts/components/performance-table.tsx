@@ -73,7 +73,7 @@ export function PerformanceTable({ performance }: { performance: Performance }) 
   ];
   return (
     <div
-      className="overflow-x-auto rounded-md border"
+      className="relative overflow-x-auto rounded-md border"
       role="region"
       aria-label={t('performance.caption')}
       // Scrollable on a phone, so it takes the keyboard focus to be scrolled.

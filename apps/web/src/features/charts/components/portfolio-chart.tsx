@@ -9,7 +9,7 @@ import {
 import { useTranslation } from '@/lib/i18n';
 import { formatUsd } from '@/lib/money';
 import { usePortfolioHistory } from '../api/get-portfolio-history';
-import { formatPointTime, formatTick } from '../chart-format';
+import { formatPointTime } from '../chart-format';
 import type { ChartRow, ChartSeries } from '../chart-model';
 import { summarise } from '../chart-summary';
 import { ChartPanel } from './chart-panel';
@@ -53,7 +53,8 @@ export function PortfolioChart() {
   const model = useMemo(() => {
     if (!points) return { rows: [], series: [], summary: null };
     const series: ChartSeries[] = [
-      { key: 'value', label: t('portfolio.value'), color: 'var(--primary)' },
+      // The foreground, which no part shares in either theme (primary is the accent's gold in dark).
+      { key: 'value', label: t('portfolio.value'), color: 'var(--foreground)' },
       ...parts.map((part) => ({
         key: part,
         label: t(`portfolio.${part}`),
@@ -88,7 +89,6 @@ export function PortfolioChart() {
       rows={model.rows}
       series={model.series}
       summary={model.summary}
-      formatTick={(at) => formatTick(at, shownRange)}
       loadFailed={t('portfolio.loadFailed')}
       empty={t('portfolio.empty')}
       tableCaption={t('portfolio.tableCaption')}

@@ -6,7 +6,7 @@ import { dec } from '@secure-vault/shared/money';
 import { type PriceHistory, type PriceRange, priceRanges } from '@secure-vault/shared/prices';
 import { useTranslation } from '@/lib/i18n';
 import { usePriceHistory } from '../api/get-price-history';
-import { formatAssetPrice, formatPointTime, formatTick } from '../chart-format';
+import { formatAssetPrice, formatPointTime } from '../chart-format';
 import type { ChartRow, ChartSeries } from '../chart-model';
 import { summarise } from '../chart-summary';
 import { ChartPanel } from './chart-panel';
@@ -46,7 +46,12 @@ export function PriceChart({ asset }: { asset: Asset }) {
       { key: 'sell', label: t('price.sell'), color: 'var(--primary)' },
     ];
     if (hasSpread(points)) {
-      series.push({ key: 'buy', label: t('price.buy'), color: 'var(--accent)' });
+      series.push({
+        key: 'buy',
+        label: t('price.buy'),
+        color: 'var(--muted-foreground)',
+        isDashed: true,
+      });
     }
     const rows = rowsOf(asset, points, shownRange);
     const summary = summarise(t, {
@@ -78,7 +83,6 @@ export function PriceChart({ asset }: { asset: Asset }) {
       rows={model.rows}
       series={model.series}
       summary={model.summary}
-      formatTick={(at) => formatTick(at, shownRange)}
       loadFailed={t('price.loadFailed')}
       empty={t('price.empty')}
       tableCaption={t('price.tableCaption', { name })}

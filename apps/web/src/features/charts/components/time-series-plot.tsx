@@ -26,6 +26,20 @@ export interface PlotProps {
   height?: number;
 }
 
+type Domain = [number, number] | ['auto', 'auto'];
+
+/**
+ * recharts' rounded extent of the values, or, when every value is the same, that value ± 2%: a
+ * flat line's ticks would otherwise all read the same short figure.
+ */
+function valueDomain(rows: ChartRow[], series: ChartSeries[]): Domain {
+  const values = rows.flatMap((row) => series.map((line) => row.values[line.key] ?? 0));
+  const [min, max] = [Math.min(...values), Math.max(...values)];
+  if (series.some((line) => line.isStacked) || min !== max) return ['auto', 'auto'];
+  const pad = Math.abs(min) * 0.02 || 1;
+  return [min - pad, max + pad];
+}
+
 export default function TimeSeriesPlot({
   rows,
   series,
@@ -53,12 +67,13 @@ export default function TimeSeriesPlot({
         reversed={isRtl}
         tickFormatter={formatTick}
         minTickGap={32}
-        tick={{ fill: 'var(--muted-foreground)' }}
+        // A date reads in the language's own direction; its label is centred on its tick.
+        tick={{ fill: 'var(--muted-foreground)', direction: isRtl ? 'rtl' : 'ltr' }}
         stroke="var(--border)"
       />
       <YAxis
         orientation={isRtl ? 'right' : 'left'}
-        domain={['auto', 'auto']}
+        domain={valueDomain(rows, series)}
         tickFormatter={formatAxis}
         width="auto"
         tick={{ fill: 'var(--muted-foreground)' }}
@@ -91,6 +106,7 @@ export default function TimeSeriesPlot({
             type="monotone"
             stroke={line.color}
             strokeWidth={2}
+            {...(line.isDashed ? { strokeDasharray: '5 4' } : {})}
             dot={rows.length === 1}
             activeDot={{ r: 4 }}
             isAnimationActive={false}
