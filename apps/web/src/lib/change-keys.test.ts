@@ -10,6 +10,7 @@ import * as kyc from '@secure-vault/shared/kyc/contracts';
 import * as passkeys from '@secure-vault/shared/passkeys/contracts';
 import * as performance from '@secure-vault/shared/performance/contracts';
 import * as prices from '@secure-vault/shared/prices/contracts';
+import * as recurring from '@secure-vault/shared/recurring/contracts';
 import * as notifications from '@secure-vault/shared/notifications/contracts';
 import * as trading from '@secure-vault/shared/trading/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
@@ -37,6 +38,7 @@ describe('change keys', () => {
       notifications: apiKey(notifications.getNotifications),
       notificationPreferences: apiKey(notifications.getNotificationPreferences),
       priceAlerts: apiKey(alerts.listPriceAlerts),
+      recurringBuys: apiKey(recurring.listRecurringBuys),
       portfolio: apiKey(performance.getPortfolioHistory),
       performance: apiKey(performance.getPerformance),
       prices: apiKey(prices.getPrices),
@@ -63,6 +65,7 @@ describe('change keys', () => {
       ['me', 'fixed-terms'],
       ['me', 'portfolio', 'history'],
       ['me', 'performance'],
+      ['me', 'recurring-buys'],
     ]);
     expect(changeQueryKeys.profile).toEqual([
       ['me', 'profile'],
@@ -81,14 +84,16 @@ describe('change keys', () => {
     expect(changeQueryKeys.sessions).toEqual([['auth', 'sessions']]);
     expect(changeQueryKeys.bankAccounts).toEqual([['me', 'bank-accounts']]);
     expect(changeQueryKeys.recipients).toEqual([['me', 'recipients']]);
-    // The list (in every language), the bell's count, what is mailed, and the price alerts (one
-    // that fires is told by a notice).
+    // The list (in every language), the bell's count, what is mailed, the price alerts and the
+    // recurring buys (an alert that fires and a period that runs are told by a notice).
     expect(changeQueryKeys.notifications).toEqual([
       ['me', 'notifications'],
       ['me', 'notification-preferences'],
       ['me', 'price-alerts'],
+      ['me', 'recurring-buys'],
     ]);
     expect(changeQueryKeys.priceAlerts).toEqual([['me', 'price-alerts']]);
+    expect(changeQueryKeys.recurringBuys).toEqual([['me', 'recurring-buys']]);
     expect(apiKey(notifications.getUnreadNotifications).slice(0, 2)).toEqual(
       queryKeys.notifications,
     );

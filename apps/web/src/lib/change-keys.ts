@@ -30,6 +30,7 @@ export const queryKeys = {
   notifications: ['me', 'notifications'],
   notificationPreferences: ['me', 'notification-preferences'],
   priceAlerts: ['me', 'price-alerts'],
+  recurringBuys: ['me', 'recurring-buys'],
   // The dashboard's charts: the vault's value over time, and each holding's cost and gains.
   portfolio: ['me', 'portfolio', 'history'],
   performance: ['me', 'performance'],
@@ -55,6 +56,8 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
     queryKeys.fixedTerms,
     queryKeys.portfolio,
     queryKeys.performance,
+    // A recurring buy's period bought (or was skipped), which moved the cash.
+    queryKeys.recurringBuys,
   ],
   // The account overview carries the KYC status beside the cash.
   profile: [queryKeys.profile, queryKeys.summary, queryKeys.kyc, queryKeys.account],
@@ -75,15 +78,18 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
   passkeys: [queryKeys.passkeys],
   bankAccounts: [queryKeys.bankAccounts],
   recipients: [queryKeys.recipients],
-  // A notice arrived or was read; what is mailed changed. A price alert that fired is told by a
-  // notice, so the alerts are read again to show it fired.
+  // A notice arrived or was read; what is mailed changed. A price alert that fired and a
+  // recurring buy's period that ran are told by a notice, so both are read again to show it.
   notifications: [
     queryKeys.notifications,
     queryKeys.notificationPreferences,
     queryKeys.priceAlerts,
+    queryKeys.recurringBuys,
   ],
   // A price alert was set or removed.
   priceAlerts: [queryKeys.priceAlerts],
+  // A recurring buy was set up, paused, resumed or cancelled.
+  recurringBuys: [queryKeys.recurringBuys],
   admin: [queryKeys.adminPanel],
   // A staff price change was approved: every screen quoting from the book, and its charts.
   // The dashboard's value over time and performance value holdings at the book too.
