@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { findCrypto, findMetal } from '@secure-vault/shared/catalogue';
-import { formatAssetPrice, formatAxisUsd, formatTick, rangeChange } from './chart-format';
+import {
+  formatAssetPrice,
+  formatAxisUsd,
+  formatTick,
+  hasHoursBetween,
+  rangeChange,
+} from './chart-format';
 
 const hour = 3600 * 1000;
 const at = Date.UTC(2026, 0, 5, 14, 30);
@@ -24,6 +30,15 @@ describe('chart format', () => {
     expect(label(7 * 24 * hour)).toMatch(/^\d{1,2} [A-Z][a-z]{2}$|^[A-Z][a-z]{2} \d{1,2}$/);
     expect(label(30 * 24 * hour)).toBe('Jan 5');
     expect(label(400 * 24 * hour)).toBe('Jan 26');
+  });
+
+  it('gives a point its time of day when points are hours apart, whatever the range', () => {
+    const points = (...times: string[]) => times.map((time) => ({ at: `2026-01-05T${time}Z` }));
+    expect(hasHoursBetween(points('00:00:00.000', '06:00:00.000'))).toBe(true);
+    expect(
+      hasHoursBetween([{ at: '2026-01-05T00:00:00.000Z' }, { at: '2026-01-06T00:00:00.000Z' }]),
+    ).toBe(false);
+    expect(hasHoursBetween(points('00:00:00.000'))).toBe(false);
   });
 
   it('keeps an Arabic axis figure left to right, with Latin digits', () => {

@@ -46,13 +46,20 @@ export function formatTick(
   return formatDate(new Date(at), language, tickFormatFor(spanMs));
 }
 
-/** A point's time in a tooltip or the table: with the time of day where the range has hours. */
+/** Whether points are less than a day apart, so each needs its time of day to differ. */
+export function hasHoursBetween(points: readonly { at: string }[]): boolean {
+  return points.some((point, index) => {
+    const next = points[index + 1];
+    return next !== undefined && Date.parse(next.at) - Date.parse(point.at) < day;
+  });
+}
+
+/** A point's time in a tooltip or the table: with the time of day when points are hours apart. */
 export function formatPointTime(
   at: string,
-  range: ChartRange,
+  hasHours: boolean,
   language: Language = currentLanguage(),
 ): string {
-  const hasHours = range === '1d' || range === '1w';
   return formatDate(
     at,
     language,

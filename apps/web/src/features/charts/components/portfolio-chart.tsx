@@ -9,7 +9,7 @@ import {
 import { useTranslation } from '@/lib/i18n';
 import { formatUsd } from '@/lib/money';
 import { usePortfolioHistory } from '../api/get-portfolio-history';
-import { formatPointTime } from '../chart-format';
+import { formatPointTime, hasHoursBetween } from '../chart-format';
 import type { ChartRow, ChartSeries } from '../chart-model';
 import { summarise } from '../chart-summary';
 import { ChartPanel } from './chart-panel';
@@ -23,7 +23,8 @@ const partColors = {
   custody: 'var(--success)',
 };
 
-function rowsOf(points: PortfolioHistory['points'], range: PortfolioRange): ChartRow[] {
+function rowsOf(points: PortfolioHistory['points']): ChartRow[] {
+  const hasHours = hasHoursBetween(points);
   return points.map((point) => ({
     at: Date.parse(point.at),
     iso: point.at,
@@ -35,7 +36,7 @@ function rowsOf(points: PortfolioHistory['points'], range: PortfolioRange): Char
       custody: Number(point.custody),
     },
     texts: {
-      at: formatPointTime(point.at, range),
+      at: formatPointTime(point.at, hasHours),
       value: formatUsd(point.value),
       cash: formatUsd(point.cash),
       assets: formatUsd(point.assets),
@@ -62,7 +63,7 @@ export function PortfolioChart() {
         isStacked: true,
       })),
     ];
-    const rows = rowsOf(points, shownRange);
+    const rows = rowsOf(points);
     const summary = summarise(t, {
       rows,
       key: 'value',

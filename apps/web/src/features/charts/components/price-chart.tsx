@@ -6,7 +6,7 @@ import { dec } from '@secure-vault/shared/money';
 import { type PriceHistory, type PriceRange, priceRanges } from '@secure-vault/shared/prices';
 import { useTranslation } from '@/lib/i18n';
 import { usePriceHistory } from '../api/get-price-history';
-import { formatAssetPrice, formatPointTime } from '../chart-format';
+import { formatAssetPrice, formatPointTime, hasHoursBetween } from '../chart-format';
 import type { ChartRow, ChartSeries } from '../chart-model';
 import { summarise } from '../chart-summary';
 import { ChartPanel } from './chart-panel';
@@ -18,14 +18,15 @@ function hasSpread(points: readonly PricePoint[]): boolean {
   return points.some((point) => !dec(point.buy).equals(point.sell));
 }
 
-function rowsOf(asset: Asset, points: readonly PricePoint[], range: PriceRange): ChartRow[] {
+function rowsOf(asset: Asset, points: readonly PricePoint[]): ChartRow[] {
+  const hasHours = hasHoursBetween(points);
   return points.map((point) => ({
     at: Date.parse(point.at),
     iso: point.at,
     amounts: { sell: point.sell, buy: point.buy },
     values: { sell: Number(point.sell), buy: Number(point.buy) },
     texts: {
-      at: formatPointTime(point.at, range),
+      at: formatPointTime(point.at, hasHours),
       sell: formatAssetPrice(asset, point.sell),
       buy: formatAssetPrice(asset, point.buy),
     },
@@ -53,7 +54,7 @@ export function PriceChart({ asset }: { asset: Asset }) {
         isDashed: true,
       });
     }
-    const rows = rowsOf(asset, points, shownRange);
+    const rows = rowsOf(asset, points);
     const summary = summarise(t, {
       rows,
       key: 'sell',
