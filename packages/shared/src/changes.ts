@@ -7,8 +7,7 @@ import { realtimeTopics } from './realtime.ts';
  * Every change topic: the ones the server also pushes to the customer's other tabs
  * (`realtimeTopics`), then ones only the caller's own screens follow — the signed-in session,
  * the list of the account's sessions, its registered bank accounts, its saved recipients, the
- * staff panel, the price book (a staff price approved), and the customer's price alerts and
- * recurring buys.
+ * staff panel, and the customer's price alerts and recurring buys.
  */
 export const changeTopics = [
   ...realtimeTopics,
@@ -18,7 +17,6 @@ export const changeTopics = [
   'bankAccounts',
   'recipients',
   'admin',
-  'prices',
   'priceAlerts',
   'recurringBuys',
 ] as const;

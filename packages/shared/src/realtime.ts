@@ -3,7 +3,17 @@
 import { z } from 'zod';
 
 /** What changed for the signed-in user; the web app invalidates the matching queries. */
-export const realtimeTopics = ['valuables', 'profile', 'requests', 'notifications'] as const;
+/**
+ * What a notice says changed: a user's own topics, and `prices` — the book, told to every socket
+ * once a new price has committed (the server's `sv_prices` notice).
+ */
+export const realtimeTopics = [
+  'valuables',
+  'profile',
+  'requests',
+  'notifications',
+  'prices',
+] as const;
 export type RealtimeTopic = (typeof realtimeTopics)[number];
 export const realtimeEventSchema = z.object({
   type: z.literal('changed'),

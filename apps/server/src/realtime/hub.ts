@@ -1,6 +1,7 @@
 // Who is connected, per user, on this server instance; and the fan-out of change notices that
 // arrive on the database's LISTEN channel (sent after commit, in batches: db/notices.ts) to each
-// user's sockets only (DESIGN §6).
+// user's sockets only (DESIGN §6). A change of the price book, which is everyone's, is told to
+// every socket.
 import { z } from 'zod';
 import type { WebSocket } from 'ws';
 import {
@@ -23,6 +24,8 @@ export interface RealtimeHub {
   add(socket: WebSocket, owner: { userId: string; sessionId: string }): void;
   /** Handles one NOTIFY payload: `[{"userId": …, "topic": …}, …]`. */
   deliver(payload: string): void;
+  /** Tells every socket that the price book changed. */
+  pricesChanged(): void;
   /**
    * Pings every socket; a socket that did not answer the previous ping is dropped, and one whose
    * session has ended (sign-out, expiry, end of an impersonation) is closed with 4401.
@@ -103,6 +106,14 @@ export function createRealtimeHub(logger: Logger, liveSessions: LiveSessions): R
         for (const socket of sockets) {
           if (socket.readyState === socket.OPEN) socket.send(message);
         }
+      }
+    },
+
+    pricesChanged() {
+      const event: RealtimeEvent = { type: 'changed', topic: 'prices' };
+      const message = JSON.stringify(event);
+      for (const socket of connections.keys()) {
+        if (socket.readyState === socket.OPEN) socket.send(message);
       }
     },
 

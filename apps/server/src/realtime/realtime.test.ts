@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { realtimePath } from '@secure-vault/shared/realtime';
+import { findAsset } from '@secure-vault/shared/catalogue';
 import { openDatabase } from '../db/client.ts';
+import { recordPrice } from '../prices/book.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
 import {
   call,
@@ -172,6 +174,23 @@ describe('the realtime socket, one server instance', () => {
     await settle();
     expect(bobTab.messages).toEqual([]);
     for (const client of [aliceTab, aliceOtherTab, bobTab]) client.socket.close();
+  });
+
+  it('tells every socket when the price book changes, once the price has committed', async () => {
+    const aliceTab = await connect(t, alice.cookie);
+    const bobTab = await connect(t, bob.cookie);
+    const asset = findAsset('XRP');
+    if (!asset) throw new Error('XRP');
+    await recordPrice(t.ctx.database, {
+      asset,
+      buy: '3.01',
+      sell: '3',
+      source: 'feed',
+      at: new Date(Date.now() + 120_000),
+    });
+    expect(await aliceTab.next()).toEqual({ type: 'changed', topic: 'prices' });
+    expect(await bobTab.next()).toEqual({ type: 'changed', topic: 'prices' });
+    for (const client of [aliceTab, bobTab]) client.socket.close();
   });
 
   it('sends nothing for a change that was rolled back', async () => {

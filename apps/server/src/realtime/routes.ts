@@ -15,6 +15,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { requireAuth } from '../auth/access.ts';
 import { sessionIdleMs } from '../auth/sessions.ts';
+import { pricesChannel } from '../db/notices.ts';
 import { sessions } from '../db/schema.ts';
 import { sameOriginGuard } from '../http/csrf.ts';
 import { createRealtimeHub, type RealtimeHub, userEventsChannel } from './hub.ts';
@@ -53,6 +54,8 @@ export async function registerRealtime(
   const stopListening = await ctx.database.listen(userEventsChannel, (payload) =>
     hub.deliver(payload),
   );
+  // A new price in the book (db/notices.ts, once committed): every open page refetches it.
+  const stopPrices = await ctx.database.listen(pricesChannel, () => hub.pricesChanged());
   const heartbeat = setInterval(
     () => void hub.heartbeat(),
     options.heartbeatMs ?? realtimeHeartbeatMs,
@@ -63,6 +66,7 @@ export async function registerRealtime(
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     await stopListening();
+    await stopPrices();
   });
 
   // A refused handshake (401, 403) is answered over the raw socket; end the connection there, as

@@ -21,6 +21,7 @@ export const realtimeTopics = [
   'profile',
   'requests',
   'notifications',
+  'prices',
 ] as const satisfies readonly RealtimeTopic[];
 export const realtimeCloseCodes = {
   unauthenticated: 4401,
