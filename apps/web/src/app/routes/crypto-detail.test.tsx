@@ -6,6 +6,7 @@ import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { toast } from '@/lib/toast';
 import { priceBook, pricesReply } from '@/test/price-book-test-data';
 import { alertsReply } from '@/test/price-alert-test-data';
+import { recurringReply } from '@/test/recurring-test-data';
 import CryptoDetailRoute from './crypto-detail';
 
 vi.mock('@/lib/toast', () => ({
@@ -139,6 +140,17 @@ describe('a cryptocurrency page', () => {
       expect(screen.getByTestId('alert-sell-price')).toHaveTextContent('$114,000.00 per BTC'),
     );
     expect(screen.getByRole('form', { name: 'Set a price alert on Bitcoin' })).toBeVisible();
+  });
+
+  it('offers a recurring buy under the price alert', async () => {
+    stubApi({ ...apiFor('BTC'), 'GET /api/v1/me/recurring-buys': recurringReply() });
+    renderCrypto('/crypto/BTC');
+    expect(
+      await screen.findByRole('form', { name: 'Set up a recurring buy of Bitcoin' }),
+    ).toBeVisible();
+    expect(await screen.findByTestId('recurring-empty')).toHaveTextContent(
+      'You have no recurring buys of Bitcoin.',
+    );
   });
 
   it('opens the uppercase address for a lowercase one', async () => {

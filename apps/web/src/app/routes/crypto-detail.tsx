@@ -10,6 +10,7 @@ import { AssetTradeScreen } from '@/features/trading/components/asset-trade-scre
 import { CanonicalRedirect } from '@/features/trading/components/canonical-redirect';
 import { usePriceBook } from '@/features/trading/hooks/use-price-book';
 import { AssetPriceAlerts } from '@/features/alerts/components/asset-price-alerts';
+import { AssetRecurringBuys } from '@/features/recurring/components/asset-recurring-buys';
 
 export default function CryptoDetailRoute() {
   const { t } = useTranslation(['trading', 'catalogue']);
@@ -39,6 +40,7 @@ export default function CryptoDetailRoute() {
         backLabel={t('crypto.back')}
       />
       <AssetPriceAlerts asset={crypto} sellPrice={book.priceOf(crypto, 'sell').price} />
+      <AssetRecurringBuys asset={crypto} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { Route, Routes } from 'react-router';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { storeMetalUnit } from '@/lib/metal-unit';
 import { toast } from '@/lib/toast';
+import { recurringReply } from '@/test/recurring-test-data';
 import MetalCalculatorRoute from './metal-calculator';
 
 vi.mock('@/lib/toast', () => ({
@@ -309,6 +310,21 @@ describe('the metal calculator', () => {
       await screen.findByText("You don't hold any Gold yet, so there is nothing to sell."),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Sell Gold' })).toBeDisabled();
+  });
+
+  it('offers a recurring buy of the metal', async () => {
+    stubApi({
+      'GET /api/v1/me/summary': summary('10.00'),
+      'GET /api/v1/me/holdings/AU': holding('0.00000000', null),
+      'GET /api/v1/me/recurring-buys': recurringReply(),
+    });
+    renderCalculator();
+    expect(
+      await screen.findByRole('form', { name: 'Set up a recurring buy of Gold' }),
+    ).toBeVisible();
+    expect(await screen.findByTestId('recurring-empty')).toHaveTextContent(
+      'You have no recurring buys of Gold.',
+    );
   });
 
   it('says "Metal not found" for an unknown symbol, with the way back', async () => {

@@ -10,6 +10,7 @@ import { AssetTradeScreen } from '@/features/trading/components/asset-trade-scre
 import { CanonicalRedirect } from '@/features/trading/components/canonical-redirect';
 import { usePriceBook } from '@/features/trading/hooks/use-price-book';
 import { AssetPriceAlerts } from '@/features/alerts/components/asset-price-alerts';
+import { AssetRecurringBuys } from '@/features/recurring/components/asset-recurring-buys';
 
 export default function MetalCalculatorRoute() {
   const { t } = useTranslation(['trading', 'catalogue']);
@@ -39,6 +40,7 @@ export default function MetalCalculatorRoute() {
         backLabel={t('metals.back')}
       />
       <AssetPriceAlerts asset={metal} sellPrice={book.priceOf(metal, 'sell').price} />
+      <AssetRecurringBuys asset={metal} />
     </>
   );
 }

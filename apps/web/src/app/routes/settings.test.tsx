@@ -55,6 +55,7 @@ function renderSettings(route: string, impersonatedBy: string | null = null) {
       body: { mail: { money: true, custody: false, kyc: true } },
     },
     'GET /api/v1/me/price-alerts': { status: 200, body: { items: [] } },
+    'GET /api/v1/me/recurring-buys': { status: 200, body: { items: [] } },
   });
   renderWithProviders(
     <Routes>
@@ -112,6 +113,9 @@ describe('Settings', () => {
     // The price alerts set, beside what is emailed (a fired one is a money movement's notice).
     expect(await screen.findByRole('heading', { name: 'Price alerts' })).toBeVisible();
     expect(await screen.findByTestId('price-alerts-empty')).toBeVisible();
+    // And the recurring buys beside them (each period that runs is a money movement's notice).
+    expect(screen.getByRole('heading', { name: 'Recurring buys' })).toBeVisible();
+    expect(await screen.findByTestId('recurring-empty')).toBeVisible();
     const nav = screen.getByRole('navigation', { name: 'Settings sections' });
     expect(within(nav).getByRole('link', { name: 'Notifications' })).toHaveAttribute(
       'aria-current',

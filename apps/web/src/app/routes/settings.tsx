@@ -28,6 +28,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { cn } from '@/lib/utils';
 import { DeliveryCard } from '@/features/custody/components/delivery-card';
 import { PriceAlertsCard } from '@/features/alerts/components/price-alerts-card';
+import { RecurringBuysCard } from '@/features/recurring/components/recurring-buys-card';
 import { NotificationSettingsCard } from '@/features/notifications/components/notification-settings-card';
 import { StatementsCard } from '@/features/statements/components/statements-card';
 import { AccountCard } from '@/features/settings/components/account-card';
@@ -129,6 +130,7 @@ function SectionBody({
         <>
           <NotificationSettingsCard />
           <PriceAlertsCard />
+          <RecurringBuysCard />
         </>
       );
     case 'staffAccess':

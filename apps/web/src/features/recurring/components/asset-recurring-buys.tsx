@@ -29,7 +29,7 @@ export function AssetRecurringBuys({ asset }: { asset: Asset }) {
           <RecurringBuyForm key={asset.symbol} asset={asset} keptCount={kept?.length} />
           <RecurringList
             headingId="asset-recurring-title"
-            heading={t('recurring.forAsset', { name })}
+            heading={t('recurring.forAsset')}
             items={kept?.filter((plan) => plan.symbol === asset.symbol)}
             isPending={plans.isPending}
             isError={plans.isError}
