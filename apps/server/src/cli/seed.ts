@@ -1,14 +1,16 @@
 // `npm run seed` (or `npm run db:seed`): fills an empty database with demo data (cli/seed-demo.ts)
-// so a newcomer sees a living product at once, then runs the ledger check on it. Exit code 0 when
-// seeded (or when there was nothing to do: customers exist already), 1 when seeding failed or
-// the ledger check found a difference, 2 when it must not or cannot run (production, bad
-// configuration).
+// and a year of price history (cli/seed-prices.ts) so a newcomer sees a living product at once,
+// then runs the ledger check on it. Exit code 0 when seeded (or when there was nothing to do:
+// customers exist already), 1 when seeding failed or the ledger check found a difference, 2 when
+// it must not or cannot run (production, bad configuration).
 import { ConfigError, loadConfig } from '../config.ts';
 import { simulatedFeed } from '../prices/feed-config.ts';
 import { databaseOptionsOf, openDatabase } from '../db/client.ts';
 import { formatLedgerReport } from '../ledger/reconcile-report.ts';
 import { createLogger } from '../logger.ts';
 import { seedDemo } from './seed-demo.ts';
+import { seedPriceHistory } from './seed-prices.ts';
+import { announcePrices } from '../prices/book.ts';
 import { messageOf } from '../errors.ts';
 
 async function main(): Promise<number> {
@@ -38,6 +40,9 @@ async function main(): Promise<number> {
       return 0;
     }
     const { password, staff, approver, customers, report } = outcome;
+    // The charts' history, and a book priced at the listed prices now (cli/seed-prices.ts).
+    await seedPriceHistory(database, new Date());
+    await announcePrices(database);
     const existed = ' (it existed already: its password is unchanged)';
     const lines = [
       'Demo data seeded.',
