@@ -1,12 +1,13 @@
 // The demo's price history (issue 29: "the demo lives"): a year of the book for every listed
 // asset, a bounded random walk that ends at SPEC §9's price now, so the charts and the 24 h
 // change have something to show at once: a point a day for the year, an hour for the week, five
-// minutes for the day. Every step stays within ±10% of the listed price; buy and sell are equal,
-// as the opening book's. Written in time order, so the book's price now is the listed one. The
+// minutes for the day. Every step stays within ±10% of the listed price, quoted as a venue quotes
+// it; buy and sell are equal, as the opening book's. Written in time order, so the book's price now is the listed one. The
 // demo's own past trades were made at the listed prices, not at these.
 import { assets } from '@secure-vault/shared/catalogue';
 import { Dec, dec } from '@secure-vault/shared/money';
 import type { Database, Statement } from '../db/client.ts';
+import { quoted } from '../prices/simulated-feed.ts';
 
 const minute = 60 * 1000;
 const hour = 60 * minute;
@@ -60,7 +61,7 @@ export async function seedPriceHistory(
     }
     await database.query(insertStatement, [
       asset.symbol,
-      prices.map((price) => price.toDecimalPlaces(8, Dec.ROUND_HALF_UP).toFixed()),
+      prices.map((price) => quoted(price, Dec.ROUND_HALF_UP).toFixed()),
       times.map((time) => new Date(time.at)),
     ]);
     written += prices.length;

@@ -17,6 +17,18 @@ const halfSpread = 0.001;
 /** The chance an asset moves on a poll. */
 const moveChance = 1 / 3;
 
+/**
+ * A price as a venue quotes it: cents from a dollar up, six significant digits below (at most the
+ * book's 8 decimals), rounded the given way — so a bitcoin reads 114,654.72, not 114,654.71767516.
+ */
+export function quoted(
+  value: Dec,
+  rounding: typeof Dec.ROUND_UP | typeof Dec.ROUND_DOWN | typeof Dec.ROUND_HALF_UP,
+): Dec {
+  if (value.greaterThanOrEqualTo(1)) return value.toDecimalPlaces(2, rounding);
+  return value.toSignificantDigits(6, rounding).toDecimalPlaces(8, rounding);
+}
+
 function nextMid(asset: Asset, mid: Dec, random: () => number): Dec {
   if (random() >= moveChance) return mid;
   const listed = dec(asset.price);
@@ -41,15 +53,9 @@ export function simulatedFeedDocument(
         return { symbol: asset.symbol, buy: price.buy, sell: price.sell };
       return {
         symbol: asset.symbol,
-        buy: next
-          .times(1 + halfSpread)
-          .toDecimalPlaces(8, Dec.ROUND_UP)
-          .toFixed(),
+        buy: quoted(next.times(1 + halfSpread), Dec.ROUND_UP).toFixed(),
         // Never 0: the smallest price the book holds.
-        sell: Dec.max(
-          next.times(1 - halfSpread).toDecimalPlaces(8, Dec.ROUND_DOWN),
-          '0.00000001',
-        ).toFixed(),
+        sell: Dec.max(quoted(next.times(1 - halfSpread), Dec.ROUND_DOWN), '0.00000001').toFixed(),
       };
     }),
   };
