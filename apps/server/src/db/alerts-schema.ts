@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { alertDirections } from '@secure-vault/shared/alerts';
+import { languages } from '@secure-vault/shared/i18n';
 import { oneOf } from './one-of.ts';
 import { users } from './schema.ts';
 
@@ -26,6 +27,8 @@ export const priceAlerts = pgTable(
     firedAt: timestamptz('fired_at'),
     /** The book's sell price that fired it. */
     firedPrice: price('fired_price'),
+    /** The language it was set in: its notice and email are written in it. */
+    language: text('language', { enum: languages }).notNull().default('en'),
   },
   (table) => [
     // What a new price may fire: the waiting alerts of its asset.
@@ -35,6 +38,7 @@ export const priceAlerts = pgTable(
     index('price_alerts_user_idx').on(table.userId, table.createdAt.desc()),
     check('price_alerts_direction_check', oneOf(table.direction, alertDirections)),
     check('price_alerts_price_check', sql`${table.price} > 0`),
+    check('price_alerts_language_check', oneOf(table.language, languages)),
     check(
       'price_alerts_fired_check',
       sql`(${table.firedAt} is null) = (${table.firedPrice} is null)`,

@@ -19,6 +19,7 @@ import {
   recurringOutcomes,
   recurringStatuses,
 } from '@secure-vault/shared/recurring';
+import { languages } from '@secure-vault/shared/i18n';
 import { oneOf } from './one-of.ts';
 import { users } from './schema.ts';
 
@@ -43,12 +44,15 @@ export const recurringBuys = pgTable(
     nextRunAt: timestamptz('next_run_at'),
     createdAt: timestamptz('created_at').notNull(),
     updatedAt: timestamptz('updated_at').notNull(),
+    /** The language it was set up in: its periods' notices and emails are written in it. */
+    language: text('language', { enum: languages }).notNull().default('en'),
   },
   (table) => [
     index('recurring_buys_user_idx').on(table.userId, table.createdAt.desc()),
     check('recurring_buys_frequency_check', oneOf(table.frequency, recurringFrequencies)),
     check('recurring_buys_status_check', oneOf(table.status, recurringStatuses)),
     check('recurring_buys_amount_check', sql`${table.amount} > 0`),
+    check('recurring_buys_language_check', oneOf(table.language, languages)),
     check(
       'recurring_buys_day_check',
       sql`${table.day} >= 1 and ${table.day} <= case when ${table.frequency} = 'weekly' then 7 else 31 end`,

@@ -361,6 +361,25 @@ const checked: Record<string, Checked> = {
       sql`insert into price_alerts (user_id, symbol, direction, price, created_at)
           values (${testUserId}, 'BTC', ${value}, 1, ${at})`,
   },
+  price_alerts_language_check: {
+    table: 'price_alerts',
+    column: 'language',
+    values: languages,
+    since: '0037',
+    row: (value) =>
+      sql`insert into price_alerts (user_id, symbol, direction, price, created_at, language)
+          values (${testUserId}, 'BTC', 'above', 1, ${at}, ${value})`,
+  },
+  recurring_buys_language_check: {
+    table: 'recurring_buys',
+    column: 'language',
+    values: languages,
+    since: '0037',
+    row: (value) =>
+      sql`insert into recurring_buys (user_id, symbol, amount, frequency, day, next_run_at,
+            created_at, updated_at, language)
+          values (${testUserId}, 'BTC', 10, 'weekly', 1, ${at}, ${at}, ${at}, ${value})`,
+  },
   recurring_buys_frequency_check: {
     table: 'recurring_buys',
     column: 'frequency',

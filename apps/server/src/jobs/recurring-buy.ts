@@ -3,8 +3,9 @@
 // paused, cancelled or rescheduled plan's old job does nothing. The period's amount buys at the
 // book's price as an ordinary trade (ledger_trade, under a key of the plan and period); a trade
 // the ledger refuses — cash short, the asset halted — is rolled back to its savepoint and the
-// period kept as skipped. The period's row (one per plan and period), the customer's notice and
-// the next period's job commit with it, so each period runs once, also after a crash.
+// period kept as skipped. The period's row (one per plan and period), the customer's notice (in
+// the language the plan was set up in) and the next period's job commit with it, so each period
+// runs once, also after a crash.
 import { eq } from 'drizzle-orm';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import { dec } from '@secure-vault/shared/money';
@@ -26,11 +27,6 @@ export interface RecurringOutcome {
 const buyPriceStatement: Statement = {
   name: 'recurring_buy_price',
   text: "select ledger_price($1, 'buy')::text as price",
-};
-
-const languageStatement: Statement = {
-  name: 'recurring_buy_language',
-  text: 'select customer_language($1) as language',
 };
 
 /** The trade a period makes, or the code it was refused with. */
@@ -118,13 +114,12 @@ async function runPeriod(
     .set({ nextRunAt: next, updatedAt: at })
     .where(eq(recurringBuys.id, planId));
   await scheduleRecurringRun(tx, planId, next, at);
-  const [language] = await database.query<{ language: string }>(languageStatement, [plan.userId]);
   await notifyCustomer(
     tx,
     plan.userId,
     'recurring_buy',
     {
-      language: language?.language ?? 'en',
+      language: plan.language,
       appUrl,
       symbol: plan.symbol,
       amount: dec(plan.amount).toFixed(2),

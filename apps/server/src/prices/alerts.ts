@@ -1,6 +1,7 @@
 // Price alerts fired (issue 29): every waiting alert the book's sell price has reached — at or
 // above an "above" level, at or below a "below" one — is marked fired with that price and its
-// customer told, in the notification centre and by a queued email in their language, in one
+// customer told, in the notification centre and by a queued email in the language the alert was
+// set in, in one
 // transaction. The statement that marks an alert fired is the only one that can (it waits while
 // another holds the row, then finds it fired), so an alert fires once however many processes
 // look at once. Processes look whenever the book changes (the `sv_prices` notice), and the
@@ -39,7 +40,7 @@ export async function fireAlerts(database: Database, appUrl: string, at: Date): 
         and ((a.direction = 'above' and book.sell >= a.price)
           or (a.direction = 'below' and book.sell <= a.price))
       returning a.id, a.user_id, a.symbol, a.direction, a.price::text, a.fired_price::text,
-        customer_language(a.user_id) as language`);
+        a.language`);
     const fired = rowsOf<FiredRow>(result);
     for (const alert of fired) {
       await notifyCustomer(

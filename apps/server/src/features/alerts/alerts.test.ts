@@ -7,7 +7,7 @@ import { priceAlertListSchema, priceAlertSchema } from '@secure-vault/shared/ale
 import { findAsset } from '@secure-vault/shared/catalogue';
 import { recordPrice } from '../../prices/book.ts';
 import { fireAlerts } from '../../prices/alerts.ts';
-import { call, mailCount } from '../../test/auth-helpers.ts';
+import { call, lastMail, mailCount } from '../../test/auth-helpers.ts';
 import { createCustomer, type Customer } from '../../test/customers.ts';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app.ts';
 
@@ -85,7 +85,14 @@ describe('a price alert', () => {
   });
 
   it('fires below a level too, worded per mg for a metal and in Arabic when asked', async () => {
-    const res = await setAlert(customer, { symbol: 'AU', direction: 'below', price: '0.05' });
+    // Set from an Arabic page: its email is written in Arabic.
+    const res = await call(
+      t,
+      'POST',
+      '/me/price-alerts',
+      { symbol: 'AU', direction: 'below', price: '0.05' },
+      { cookie: customer.cookie, headers: { 'accept-language': 'ar' } },
+    );
     expect(res.statusCode, res.body).toBe(201);
     await price('AU', '0.049');
     await vi.waitFor(async () => {
@@ -101,6 +108,10 @@ describe('a price alert', () => {
     expect(notice?.title).toBe('تنبيه سعر: الذهب');
     expect(notice?.body.join(' ')).toContain('لكل ملغ');
     expect(notice?.link).toBe('/metal-calculator/au');
+    await vi.waitFor(async () => {
+      const mail = await lastMail(t, customer.email);
+      expect(mail?.subject).toBe('تنبيه سعر: الذهب — Secure Vault');
+    });
   });
 
   it('is refused when the book is already past its level, on the price field', async () => {

@@ -10,6 +10,7 @@ import {
   type PriceAlertList,
 } from '@secure-vault/shared/alerts';
 import type { Asset } from '@secure-vault/shared/catalogue';
+import type { Language } from '@secure-vault/shared/i18n';
 import { dec } from '@secure-vault/shared/money';
 import type { AppContext } from '../../context.ts';
 import { priceAlerts } from '../../db/alerts-schema.ts';
@@ -58,6 +59,7 @@ export async function createPriceAlert(
   userId: string,
   asset: Asset,
   input: PriceAlertInput,
+  language: Language,
 ): Promise<PriceAlert> {
   const at = ctx.clock.now();
   const book = await readBook(ctx.database, at);
@@ -92,6 +94,7 @@ export async function createPriceAlert(
         direction: input.direction,
         price: level.toFixed(),
         createdAt: at,
+        language,
       })
       .returning();
     if (!row) throw new Error('insert returned no alert');

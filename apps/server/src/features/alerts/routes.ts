@@ -8,6 +8,7 @@ import { findAsset } from '@secure-vault/shared/catalogue';
 import * as alerts from '@secure-vault/shared/alerts/contracts';
 import type { AppContext } from '../../context.ts';
 import { pricesChannel } from '../../db/notices.ts';
+import { requestMeta } from '../../auth/request-meta.ts';
 import { AppError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import { fireAlerts } from '../../prices/alerts.ts';
@@ -61,7 +62,7 @@ export function alertRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!asset) {
       throw new AppError('UNKNOWN_ASSET', `There is no asset "${request.body.symbol}".`);
     }
-    return createPriceAlert(ctx, auth.user.id, asset, request.body);
+    return createPriceAlert(ctx, auth.user.id, asset, request.body, requestMeta(request).language);
   });
 
   route(app, alerts.deletePriceAlert, async (request, auth) => {

@@ -5,6 +5,7 @@
 // Ownership is in every where clause: another customer's plan is answered as a missing one.
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Asset } from '@secure-vault/shared/catalogue';
+import type { Language } from '@secure-vault/shared/i18n';
 import { dec } from '@secure-vault/shared/money';
 import {
   maxRecurringBuys,
@@ -83,6 +84,7 @@ export async function createRecurringBuy(
   userId: string,
   asset: Asset,
   input: RecurringBuyInput,
+  language: Language,
 ): Promise<RecurringBuy> {
   const at = ctx.clock.now();
   return ctx.database.transaction(async (tx) => {
@@ -110,6 +112,7 @@ export async function createRecurringBuy(
         nextRunAt,
         createdAt: at,
         updatedAt: at,
+        language,
       })
       .returning();
     if (!plan) throw new Error('insert returned no plan');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recurringBuyListSchema, recurringBuySchema } from '@secure-vault/shared/recurring';
 import { nextRunAfter } from '../../jobs/recurring-schedule.ts';
 import { runDueJobs } from '../../jobs/runner.ts';
-import { call, mailCount } from '../../test/auth-helpers.ts';
+import { call, lastMail, mailCount } from '../../test/auth-helpers.ts';
 import { createCustomer, type Customer, openSession } from '../../test/customers.ts';
 import { createTestApp, manualClock, type TestApp } from '../../test/test-app.ts';
 import { cashOf, positionOf } from '../../test/trading.ts';
@@ -105,12 +105,15 @@ describe('a recurring buy', () => {
 
   it('skips a period whose cash is short, with a notice, and buys the next', async () => {
     const customer = await createCustomer(t, { cash: '30.00' });
-    const plan = await setUp(customer, {
-      symbol: 'ADA',
-      amount: '40',
-      frequency: 'monthly',
-      day: 31,
-    });
+    const res = await call(
+      t,
+      'POST',
+      '/me/recurring-buys',
+      { symbol: 'ADA', amount: '40', frequency: 'monthly', day: 31 },
+      { cookie: customer.cookie, headers: { 'accept-language': 'ar' } },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const plan = recurringBuySchema.parse(res.json());
     await runAt(plan.nextRunAt ?? '', [customer]);
     const [skipped] = await plansOf(customer);
     expect(skipped?.runs[0]).toMatchObject({
@@ -120,6 +123,10 @@ describe('a recurring buy', () => {
     });
     expect(await cashOf(t, customer.userId)).toBe('30.00000000');
     expect((await recurringNotices(customer))[0]?.body.join(' ')).toContain('skipped');
+    // Set up from an Arabic page: the period's email is in Arabic.
+    expect((await lastMail(t, customer.email))?.subject).toBe(
+      'الشراء المتكرر: كاردانو — Secure Vault',
+    );
     // A month later the next period runs on its own.
     expect(Date.parse(skipped?.nextRunAt ?? '')).toBeGreaterThan(Date.parse(plan.nextRunAt ?? ''));
   });

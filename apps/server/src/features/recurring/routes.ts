@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import * as recurring from '@secure-vault/shared/recurring/contracts';
 import type { AppContext } from '../../context.ts';
+import { requestMeta } from '../../auth/request-meta.ts';
 import { AppError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
 import {
@@ -24,7 +25,13 @@ export function recurringRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!asset) {
       throw new AppError('UNKNOWN_ASSET', `There is no asset "${request.body.symbol}".`);
     }
-    return createRecurringBuy(ctx, auth.user.id, asset, request.body);
+    return createRecurringBuy(
+      ctx,
+      auth.user.id,
+      asset,
+      request.body,
+      requestMeta(request).language,
+    );
   });
 
   const actions = [
