@@ -26,7 +26,7 @@ export interface RecurringOutcome {
 
 const buyPriceStatement: Statement = {
   name: 'recurring_buy_price',
-  text: "select ledger_price($1, 'buy')::text as price",
+  text: 'select buy::text as price from asset_prices where symbol = $1 order by id desc limit 1',
 };
 
 /** The trade a period makes, or the code it was refused with. */

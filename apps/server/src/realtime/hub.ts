@@ -41,6 +41,15 @@ interface Connection {
   isAlive: boolean;
 }
 
+/** The price book's change, which is everyone's: told to every open socket. */
+function tellEverySocket(sockets: Iterable<WebSocket>): void {
+  const event: RealtimeEvent = { type: 'changed', topic: 'prices' };
+  const message = JSON.stringify(event);
+  for (const socket of sockets) {
+    if (socket.readyState === socket.OPEN) socket.send(message);
+  }
+}
+
 export function createRealtimeHub(logger: Logger, liveSessions: LiveSessions): RealtimeHub {
   const socketsByUser = new Map<string, Set<WebSocket>>();
   const connections = new Map<WebSocket, Connection>();
@@ -109,13 +118,7 @@ export function createRealtimeHub(logger: Logger, liveSessions: LiveSessions): R
       }
     },
 
-    pricesChanged() {
-      const event: RealtimeEvent = { type: 'changed', topic: 'prices' };
-      const message = JSON.stringify(event);
-      for (const socket of connections.keys()) {
-        if (socket.readyState === socket.OPEN) socket.send(message);
-      }
-    },
+    pricesChanged: () => tellEverySocket(connections.keys()),
 
     async heartbeat() {
       for (const [socket, connection] of connections) {

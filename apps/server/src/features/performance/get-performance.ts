@@ -64,7 +64,7 @@ function positionsOf(legs: readonly Leg[], unposted: Map<Leg, Dec>): Map<string,
     const position = positions.get(symbol) ?? {
       quantity: dec(0),
       cost: dec(0),
-      realised: new Map(),
+      realised: new Map<number, Dec>(),
     };
     positions.set(symbol, position);
     const cash = cashOf.get(leg.movement);
