@@ -77,6 +77,18 @@ export const priceBookSchema = z.object({
 });
 export type PriceBook = z.infer<typeof priceBookSchema>;
 
+/** The public book, with how far a price may move from the one an order was shown. */
+export const publicPriceBookSchema = priceBookSchema.extend({
+  /** PRICE_TOLERANCE, a fraction ("0.005"): an order is refused past it (PRICE_CHANGED). */
+  tolerance: priceToleranceSchema,
+});
+export type PublicPriceBook = z.infer<typeof publicPriceBookSchema>;
+
+/** A tolerance as a percentage for the screens' wording: "0.005" → "0.5". */
+export function tolerancePercent(tolerance: string): string {
+  return dec(tolerance).times(100).toFixed();
+}
+
 export const priceRanges = ['1d', '1w', '1m', '1y', 'all'] as const;
 export type PriceRange = (typeof priceRanges)[number];
 

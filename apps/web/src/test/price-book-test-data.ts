@@ -1,7 +1,7 @@
 // Price books as GET /api/v1/prices answers them (decision 028): the opening book (SPEC §9's
 // prices, unchanged for 24 hours) read at a given time, with any entry changed.
 import { assets } from '@secure-vault/shared/catalogue';
-import type { BookPrice, PriceBook } from '@secure-vault/shared/prices';
+import type { BookPrice, PriceBook, PublicPriceBook } from '@secure-vault/shared/prices';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -34,7 +34,8 @@ export function secondsBefore(at: Date, seconds: number): string {
   return new Date(at.getTime() - seconds * 1000).toISOString();
 }
 
-/** The answer to GET /api/v1/prices, for stubApi. */
-export function pricesReply(book: PriceBook = priceBook()) {
-  return { status: 200, body: book };
+/** The answer to GET /api/v1/prices, for stubApi: the book and the server's tolerance. */
+export function pricesReply(book: PriceBook = priceBook(), tolerance = '0.005') {
+  const body: PublicPriceBook = { ...book, tolerance };
+  return { status: 200, body };
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { proposalSchema } from '../approvals.ts';
 import { defineContract } from '../contract.ts';
 import {
-  priceBookSchema,
+  publicPriceBookSchema,
   priceChangeSchema,
   priceHistoryQuerySchema,
   priceHistorySchema,
@@ -25,7 +25,7 @@ export const getPrices = defineContract({
   description:
     "Prices are USD per mg (metals) or per unit (crypto). `buy` is what a buyer pays, `sell` what a seller receives and what holdings are valued at. With no feed and no staff change they are SPEC §9's listed prices.",
   status: 200,
-  response: priceBookSchema,
+  response: publicPriceBookSchema,
   errors: [],
 });
 

@@ -74,6 +74,8 @@ describe('the book', () => {
   it('is public: no session is needed to read it', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/prices' });
     expect(res.statusCode).toBe(200);
+    // With how far a price may move from the one an order shows, for the screens' wording.
+    expect(res.json()).toMatchObject({ tolerance: '0.005' });
   });
 
   it('takes a new price at once, with its source, time and change since the book opened', async () => {

@@ -20,7 +20,15 @@ function listed(symbol: string) {
 
 export function priceRoutes(app: FastifyInstance, ctx: AppContext): void {
   const unsigned = { readsSession: false } as const;
-  route(app, prices.getPrices, () => readBook(ctx.database, ctx.clock.now()), unsigned);
+  route(
+    app,
+    prices.getPrices,
+    async () => ({
+      ...(await readBook(ctx.database, ctx.clock.now())),
+      tolerance: ctx.config.priceTolerance,
+    }),
+    unsigned,
+  );
   route(
     app,
     prices.getPriceHistory,

@@ -16,6 +16,7 @@ import {
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
 import { formatAssetQuantity, formatExactUsd } from '@/lib/money';
+import { useTolerancePercent } from '../hooks/use-tolerance';
 import { formatUnitPrice } from '../price-text';
 
 export function ConfirmTradeDialog({
@@ -36,6 +37,7 @@ export function ConfirmTradeDialog({
 }) {
   const { t } = useTranslation(['trading', 'catalogue']);
   const name = t(`catalogue:${asset.symbol}.name`);
+  const tolerance = useTolerancePercent();
   return (
     <AlertDialog
       open={quote !== null}
@@ -50,8 +52,8 @@ export function ConfirmTradeDialog({
           </AlertDialogTitle>
           <AlertDialogDescription>
             {side === 'buy'
-              ? t('confirm.buyDescription', { name })
-              : t('confirm.sellDescription', { name })}
+              ? t('confirm.buyDescription', { name, tolerance })
+              : t('confirm.sellDescription', { name, tolerance })}
           </AlertDialogDescription>
         </AlertDialogHeader>
         {quote ? <ConfirmFigures asset={asset} side={side} quote={quote} /> : null}

@@ -1,11 +1,13 @@
 // What the order screens promise about the price, now that the book moves (decision 028): an
 // order fills at the book's price when placed, and is refused for the new one to be confirmed when
-// the book has moved more than PRICE_TOLERANCE (0.5% by default) from the price shown.
+// the book has moved more than PRICE_TOLERANCE (0.5% by default, as the public book says it) from
+// the price shown.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { findAsset } from '@secure-vault/shared/catalogue';
-import { loadCatalogs, renderWithProviders } from '@/test/render';
+import { priceBook, pricesReply } from '@/test/price-book-test-data';
+import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { ConfirmTradeDialog } from './confirm-trade-dialog';
 
 beforeAll(() => loadCatalogs(['trading', 'catalogue', 'about', 'landing']));
@@ -61,6 +63,12 @@ describe('the price an order is promised', () => {
     expect(dialog).toHaveTextContent('nothing is sold and you are asked to confirm the new price.');
   });
 
+  it('names the tolerance the server runs with', async () => {
+    stubApi({ 'GET /api/v1/prices': pricesReply(priceBook(), '0.01') });
+    const dialog = renderConfirm('buy');
+    expect(await within(dialog).findByText(/by more than 1% from the price shown/)).toBeVisible();
+  });
+
   it('says the same in Arabic', async () => {
     await loadCatalogs(['trading', 'catalogue']);
     await i18next.changeLanguage('ar');
@@ -72,7 +80,7 @@ describe('the price an order is promised', () => {
   });
 
   it("says swaps and the lists use the book's current prices", () => {
-    expect(i18next.t('trading:swap.note')).toMatch(
+    expect(i18next.t('trading:swap.note', { tolerance: '0.5' })).toMatch(
       /^Swaps use the book's prices when made\. If either has moved by more than 0\.5%/,
     );
     expect(i18next.t('trading:swap.description')).toContain("at the book's current prices");

@@ -6,6 +6,7 @@ import { formatAssetQuantity, formatUsd } from '@/lib/money';
 import { cn } from '@/lib/utils';
 import type { PriceBookView } from '../../hooks/use-price-book';
 import type { SwapPreview } from '../../preview-swap';
+import { useTolerancePercent } from '../../hooks/use-tolerance';
 import { SwapPrices } from './swap-prices';
 
 export function SwapPreviewBox({
@@ -20,6 +21,7 @@ export function SwapPreviewBox({
   book: PriceBookView;
 }) {
   const { t } = useTranslation(['trading', 'catalogue']);
+  const tolerance = useTolerancePercent();
   const isReady = preview.status === 'ok';
   const rows = [
     {
@@ -71,7 +73,7 @@ export function SwapPreviewBox({
           </dd>
         </div>
       </dl>
-      <p className="text-xs text-muted-foreground">{t('swap.note')}</p>
+      <p className="text-xs text-muted-foreground">{t('swap.note', { tolerance })}</p>
     </div>
   );
 }
