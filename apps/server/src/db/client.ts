@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg, { type QueryResultRow } from 'pg';
 import type { Config } from '../config.ts';
 import { createLogger, type Logger } from '../logger.ts';
+import { createPostgresListener } from './listener.ts';
 import * as accountsSchema from './schema.ts';
 import * as vaultSchema from './vault-schema.ts';
 import * as kycSchema from './kyc-schema.ts';
@@ -128,6 +129,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (url) {
     const logger = options.logger ?? createLogger('warn');
     const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 20 });
+    const listener = createPostgresListener(options.listenUrl ?? url, logger);
     const isPreparing = options.preparedStatements ?? true;
     const connections = trackConnections(pool, logger);
     const pgDb = drizzlePg(pool, { schema, casing: 'snake_case' });
@@ -180,8 +182,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      listen: (channel, onPayload) =>
-        listenPostgres(options.listenUrl ?? url, channel, onPayload, logger),
+      listen: (channel, onPayload) => listener.listen(channel, onPayload),
       close: () => endPool(pool, connections),
       dump: async () => null,
     });
@@ -266,81 +267,5 @@ function withNotices(
       await sender.flush();
       await base.close();
     },
-  };
-}
-
-/**
- * What is logged of a connection error: its kind, code and message. Never the error itself: pg
- * attaches its client, whose connection parameters include the password.
- */
-const reconnectDelaysMs = [1000, 2000, 5000, 10_000];
-
-/** LISTEN on a dedicated connection: pooled connections are handed to other queries. */
-async function listenPostgres(
-  url: string,
-  channel: string,
-  onPayload: (payload: string) => void,
-  logger: Logger,
-): Promise<() => Promise<void>> {
-  let current: pg.Client | null = null;
-  let isStopped = false;
-  let failures = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
-
-  const open = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url });
-    client.on('notification', (message) => {
-      if (message.channel === channel) onPayload(message.payload ?? '');
-    });
-    client.on('error', (err) => lost(client, err));
-    client.on('end', () => lost(client));
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    } catch (err) {
-      client.end().catch(() => {});
-      throw err;
-    }
-    return client;
-  };
-
-  // A lost connection (server restart, network) is reopened after 1, 2, 5, then every 10 s.
-  // Notices sent while it is down are missed; open pages catch up on their next refetch.
-  const lost = (client: pg.Client, err?: Error): void => {
-    if (client !== current) return;
-    current = null;
-    client.end().catch(() => {});
-    logger.warn({ channel, ...(err ? { err } : {}) }, 'LISTEN connection lost; reconnecting');
-    retry();
-  };
-
-  const retry = (err?: unknown): void => {
-    if (isStopped) return;
-    const delay = reconnectDelaysMs[Math.min(failures, reconnectDelaysMs.length - 1)];
-    if (err !== undefined) {
-      logger.warn({ channel, err, retryInMs: delay }, 'LISTEN reconnect failed');
-    }
-    failures += 1;
-    retryTimer = setTimeout(() => {
-      open().then((client) => {
-        if (isStopped) {
-          client.end().catch(() => {});
-          return;
-        }
-        current = client;
-        failures = 0;
-        logger.info({ channel }, 'LISTEN connection restored');
-      }, retry);
-    }, delay);
-    retryTimer.unref();
-  };
-
-  current = await open();
-  return async () => {
-    isStopped = true;
-    clearTimeout(retryTimer);
-    const client = current;
-    current = null;
-    await client?.end().catch(() => {});
   };
 }

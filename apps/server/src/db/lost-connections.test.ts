@@ -77,7 +77,9 @@ describe.skipIf(dbKind !== 'postgres')(
       await t.ctx.database.ping();
     });
 
-    it('logs a lost LISTEN connection and reconnects it', async () => {
+    it('logs a lost LISTEN connection and reconnects it, on every channel', async () => {
+      // One connection carries every channel the process listens on (db/listener.ts): the
+      // realtime notices, and the price book's for the sockets, the quote book and the alerts.
       expect(await terminate('listen')).toBe(1);
       await vi.waitFor(() =>
         expect(logged('LISTEN connection lost; reconnecting')).toHaveLength(1),
@@ -85,6 +87,18 @@ describe.skipIf(dbKind !== 'postgres')(
       await vi.waitFor(() => expect(logged('LISTEN connection restored')).toHaveLength(1), {
         timeout: 5000,
       });
+      const heard: string[] = [];
+      const stop = await t.ctx.database.listen('sv_test_channel', (payload) => heard.push(payload));
+      await t.ctx.db.execute(sql`select pg_notify('sv_test_channel', 'after the reconnect')`);
+      await vi.waitFor(() => expect(heard).toEqual(['after the reconnect']));
+      await stop();
+      // Still one connection, listening on the channels the app had before.
+      const listening = await admin.query(
+        `select count(*)::int as n from pg_stat_activity
+         where datname = $1 and backend_type = 'client backend' and query ilike 'LISTEN%'`,
+        [databaseName],
+      );
+      expect(listening.rows[0]?.n).toBeLessThanOrEqual(1);
     });
 
     it('never logs the connection string', () => {
