@@ -7,7 +7,7 @@ import { realtimeTopics } from './realtime.ts';
  * Every change topic: the ones the server also pushes to the customer's other tabs
  * (`realtimeTopics`), then ones only the caller's own screens follow — the signed-in session,
  * the list of the account's sessions, its registered bank accounts, its saved recipients, the
- * staff panel, and the customer's price alerts and recurring buys.
+ * staff panel, and the customer's price alerts, recurring buys and limit orders.
  */
 export const changeTopics = [
   ...realtimeTopics,
@@ -19,5 +19,6 @@ export const changeTopics = [
   'admin',
   'priceAlerts',
   'recurringBuys',
+  'orders',
 ] as const;
 export type ChangeTopic = (typeof changeTopics)[number];

@@ -16,6 +16,7 @@ import * as kyc from './kyc/contracts.ts';
 import * as ledgerCheck from './ledger-check/contracts.ts';
 import * as mailQueue from './mail-queue/contracts.ts';
 import * as notifications from './notifications/contracts.ts';
+import * as orders from './orders/contracts.ts';
 import * as passkeys from './passkeys/contracts.ts';
 import * as performance from './performance/contracts.ts';
 import * as prices from './prices/contracts.ts';
@@ -41,6 +42,7 @@ export const contractsByFeature = {
   ledgerCheck,
   mailQueue,
   notifications,
+  orders,
   passkeys,
   performance,
   prices,

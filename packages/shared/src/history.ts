@@ -28,6 +28,10 @@ export const ledgerKinds = [
   'book_balance',
   /** Cash brought to whole cents (migration 0006); on the platform's side, every sub-cent. */
   'rounding',
+  /** Cash or a quantity set aside for an open limit order (orders.ts), within the customer's vault. */
+  'order_reserve',
+  /** What an order set aside, back to the holding it came from: cancelled, expired, or a buy's unused cash. */
+  'order_release',
 ] as const;
 export type LedgerKind = (typeof ledgerKinds)[number];
 
@@ -61,6 +65,7 @@ export const historyGroupNames = [
   'deliveries',
   'staffAdjustments',
   'rounding',
+  'orders',
 ] as const;
 export type HistoryGroup = (typeof historyGroupNames)[number];
 
@@ -79,6 +84,7 @@ export const historyGroups = {
   deliveries: ['delivery'],
   staffAdjustments: ['admin_add', 'admin_edit', 'admin_delete', 'book_balance'],
   rounding: ['rounding'],
+  orders: ['order_reserve', 'order_release'],
 } as const satisfies Record<HistoryGroup, readonly LedgerKind[]>;
 
 const decimalString = z.string().regex(decimalPattern);
@@ -157,6 +163,7 @@ export const historySummarySchema = z.object({
   deliveries: z.number().int(),
   staffAdjustments: z.number().int(),
   rounding: z.number().int(),
+  orders: z.number().int(),
 } satisfies Record<'total' | HistoryGroup, z.ZodNumber>);
 export type HistorySummary = z.infer<typeof historySummarySchema>;
 

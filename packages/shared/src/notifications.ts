@@ -36,6 +36,7 @@ export const notificationKinds = {
   fixed_term_matured: 'custody',
   price_alert: 'money',
   recurring_buy: 'money',
+  order_closed: 'money',
   kyc_decided: 'kyc',
   new_sign_in: 'security',
   password_changed: 'security',

@@ -233,7 +233,7 @@ export const holdingSchema = z.object({
   symbol: z.string(),
   quantity: z.string().regex(decimalPattern),
   value: z.string().regex(decimalPattern),
-  status: z.enum(['active', 'locked', 'in_delivery']).nullable(),
+  status: z.enum(['active', 'locked', 'in_delivery', 'reserved']).nullable(),
 });
 export type Holding = z.infer<typeof holdingSchema>;
 

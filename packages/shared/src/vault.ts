@@ -23,7 +23,14 @@ export type ItemType = (typeof itemTypes)[number];
 /** What staff may choose in Valuables Management. */
 export const adminItemTypes = [...custodyItemTypes, 'cash'] as const;
 
-export const valuableStatuses = ['active', 'locked', 'in_delivery', 'delivered'] as const;
+/** `reserved`: held for an open limit order (orders.ts); no other movement can spend it. */
+export const valuableStatuses = [
+  'active',
+  'locked',
+  'in_delivery',
+  'reserved',
+  'delivered',
+] as const;
 export type ValuableStatus = (typeof valuableStatuses)[number];
 
 /** The unit of a traded position's quantity: metals in milligrams, crypto in units. */

@@ -35,6 +35,12 @@ const ledgerDifferenceKinds = [
    * symbol (null for custody items, counted in dollars), actual what is left over.
    */
   'unbalanced',
+  /**
+   * An open limit order's reservation is missing, not the customer's, not reserved, or not the
+   * amount the order holds (expected), or a reserved holding belongs to no open order (decision
+   * 031): itemName is the asset's symbol.
+   */
+  'reservation',
 ] as const;
 export type LedgerDifferenceKind = (typeof ledgerDifferenceKinds)[number];
 
@@ -91,6 +97,8 @@ const ledgerPositionSchema = z.object({
   world: decimalString,
   interest: decimalString,
   custodyIntake: decimalString,
+  /** Of what customers hold, how much is reserved for their open limit orders. */
+  reserved: decimalString,
 });
 export type LedgerPosition = z.infer<typeof ledgerPositionSchema>;
 
