@@ -15,6 +15,7 @@ export default defineConfig({
     './src/db/price-feed-schema.ts',
     './src/db/alerts-schema.ts',
     './src/db/recurring-schema.ts',
+    './src/db/orders-schema.ts',
   ],
   out: './drizzle',
   casing: 'snake_case',

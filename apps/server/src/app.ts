@@ -47,6 +47,7 @@ import { priceRoutes } from './features/prices/routes.ts';
 import { performanceRoutes } from './features/performance/routes.ts';
 import { alertRoutes } from './features/alerts/routes.ts';
 import { recurringRoutes } from './features/recurring/routes.ts';
+import { orderRoutes } from './features/orders/routes.ts';
 import { adminVaultRoutes } from './features/admin/vault-routes.ts';
 import { registerRealtime } from './realtime/routes.ts';
 import { bindMetrics, measureRequests } from './metrics/metrics.ts';
@@ -63,6 +64,7 @@ const featureRoutes: readonly ((scope: FastifyInstance, ctx: AppContext) => void
   performanceRoutes,
   alertRoutes,
   recurringRoutes,
+  orderRoutes,
   historyRoutes,
   vaultRoutes,
   adminVaultRoutes,

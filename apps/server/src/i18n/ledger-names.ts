@@ -27,6 +27,8 @@ export const kindNames: Record<Language, Record<LedgerKind, string>> = {
     admin_edit: 'Adjusted by staff',
     admin_delete: 'Removed by staff',
     rounding: 'Rounded to whole cents',
+    order_reserve: 'Reserved for a limit order',
+    order_release: 'Released from a limit order',
   },
   ar: {
     buy: 'شراء',
@@ -49,6 +51,8 @@ export const kindNames: Record<Language, Record<LedgerKind, string>> = {
     admin_edit: 'تعديل من الموظفين',
     admin_delete: 'إزالة من الموظفين',
     rounding: 'تقريب إلى سنتات كاملة',
+    order_reserve: 'حجز لأمر محدد السعر',
+    order_release: 'تحرير من أمر محدد السعر',
   },
 };
 

@@ -13,6 +13,7 @@ import type { Database } from '../db/client.ts';
 import { jobs } from '../db/custody-schema.ts';
 import { databaseIn } from '../db/in-transaction.ts';
 import { matureTerm } from '../ledger/custody.ts';
+import { expireOrders, fillCrossedOrders } from '../ledger/orders.ts';
 import { purgeSentMail } from '../mail/purge-sent-mail.ts';
 import { declareFeed, pollPriceFeed } from '../prices/feed-poll.ts';
 import { forRequest } from '../request-context.ts';
@@ -156,7 +157,8 @@ export async function runDueJobs(ctx: AppContext, at: Date, max = 100): Promise<
 /**
  * Every `JOB_INTERVAL_MS` (15 s by default; 0: never, for tests), each process runs due jobs, then
  * sends the kept mail that is due, then deletes sent mail past its retention, then says which
- * price feed it runs with (none lifts every halt once every process says so). The feed is polled
+ * price feed it runs with (none lifts every halt once every process says so), then expires limit
+ * orders past their day and fills any the book crosses. The feed is polled
  * on its own timer.
  */
 export function scheduleJobs(app: FastifyInstance, ctx: AppContext): void {
@@ -176,6 +178,10 @@ export function scheduleJobs(app: FastifyInstance, ctx: AppContext): void {
       .catch((err: unknown) => ctx.logger.error({ err }, 'purge of sent mail failed'))
       .then(() => declareFeed(ctx.database, ctx.config.priceFeed))
       .catch((err: unknown) => ctx.logger.error({ err }, 'price feed declaration failed'))
+      // Limit orders past their day are released, and any the book crossed while a notice was
+      // lost are filled (ledger/orders.ts); their mail goes at once.
+      .then(() => sweepOrders(ctx, at))
+      .catch((err: unknown) => ctx.logger.error({ err }, 'limit order sweep failed'))
       .finally(() => {
         running = undefined;
       });
@@ -185,6 +191,14 @@ export function scheduleJobs(app: FastifyInstance, ctx: AppContext): void {
     clearInterval(timer);
     await running;
   });
+}
+
+/** Expires the orders past their day and fills what the book crosses; sends their mail. */
+export async function sweepOrders(ctx: AppContext, at: Date): Promise<number> {
+  const expired = await expireOrders(ctx.database, ctx.config.appUrl, at);
+  const filled = await fillCrossedOrders(ctx.database, ctx.config.appUrl, at);
+  if (expired + filled > 0) await ctx.mailer.deliverQueued(at);
+  return expired + filled;
 }
 
 /**

@@ -206,3 +206,36 @@ export const ledgerFunctions = [
   ledgerRequest,
   ledgerSettle,
 ];
+
+export const ledgerPlaceOrder = sqlFunction('ledger_place_order', {
+  ...movement,
+  p_id: 'uuid',
+  p_side: 'text',
+  p_symbol: 'text',
+  p_quantity: 'numeric',
+  p_limit: 'numeric',
+  p_reserve: 'numeric',
+  p_expires: 'timestamptz',
+  p_language: 'text',
+  p_max_open: 'integer',
+  p_assets: 'jsonb',
+  p_reference: 'text',
+});
+
+export const ledgerFillOrders = sqlFunction('ledger_fill_orders', {
+  p_symbol: 'text',
+  p_at: 'timestamptz',
+  p_max: 'integer',
+  p_assets: 'jsonb',
+  p_app_url: 'text',
+});
+
+export const ledgerCloseOrder = sqlFunction('ledger_close_order', {
+  p_id: 'uuid',
+  p_user: 'uuid',
+  p_status: 'text',
+  p_actor: 'uuid',
+  p_at: 'timestamptz',
+  p_assets: 'jsonb',
+  p_app_url: 'text',
+});

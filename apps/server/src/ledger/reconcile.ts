@@ -21,13 +21,16 @@
 //    cash and of custody items). The database refuses to commit one that does not; this proves
 //    it of the rows already there, the converted single-entry journal included. The sums per
 //    asset and account are the platform's position.
+// 8. Reservations equal the open limit orders (decision 031): each open order's reservation is a
+//    holding of its customer with status `reserved` holding exactly what the order reserved (a
+//    buy's dollars, a sell's quantity of its asset), and every reserved holding is one open
+//    order's. The reserved amount per asset is reported beside the platform's position.
 //
 // Exact decimals only: sums are PostgreSQL numeric, compared with decimal.js.
 import { sql } from 'drizzle-orm';
 import type {
   LedgerDifference,
   LedgerDifferenceKind,
-  LedgerPosition,
   LedgerReport,
 } from '@secure-vault/shared/ledger-check/contracts';
 import type { LedgerAccount } from '@secure-vault/shared/history';
@@ -35,6 +38,13 @@ import { historyGroups } from '@secure-vault/shared/history';
 import { dec, type Dec, isWholeCents, toFixedString } from '@secure-vault/shared/money';
 import type { Db } from '../db/client.ts';
 import { rowsOf as resultRows } from '../db/rows.ts';
+import {
+  checkReservations,
+  platformPositions,
+  type PositionRow,
+  readReservations,
+  type Reservations,
+} from './reconcile-positions.ts';
 
 interface HoldingRow {
   id: string;
@@ -67,12 +77,6 @@ interface UnbalancedRow {
   movement: string;
   asset_symbol: string | null;
   left_over: string;
-}
-
-interface PositionRow {
-  asset_symbol: string | null;
-  account: LedgerAccount;
-  amount: string;
 }
 
 interface SnapshotRow {
@@ -143,7 +147,10 @@ export async function reconcileLedger(db: Db, now: Date = new Date()): Promise<L
               filter (where user_id is not null and valuable_id is null) as unattached_users
           from ledger_entries`,
       );
+      const { reservations, reserved } = await readReservations(tx);
       return {
+        reservations,
+        reserved,
         holdings,
         journal,
         kinds,
@@ -158,26 +165,18 @@ export async function reconcileLedger(db: Db, now: Date = new Date()): Promise<L
   return buildReport(snapshot, now);
 }
 
-function buildReport(
-  {
-    holdings,
-    journal,
-    kinds,
-    position,
-    unbalanced,
-    positions,
-    movements,
-  }: {
-    holdings: HoldingRow[];
-    journal: JournalSumRow[];
-    kinds: KindSumRow[];
-    position: SnapshotRow | undefined;
-    unbalanced: UnbalancedRow[];
-    positions: PositionRow[];
-    movements: number;
-  },
-  now: Date,
-): LedgerReport {
+interface Snapshot extends Reservations {
+  holdings: HoldingRow[];
+  journal: JournalSumRow[];
+  kinds: KindSumRow[];
+  position: SnapshotRow | undefined;
+  unbalanced: UnbalancedRow[];
+  positions: PositionRow[];
+  movements: number;
+}
+
+function buildReport(snapshot: Snapshot, now: Date): LedgerReport {
+  const { holdings, journal, kinds, position, unbalanced, positions, movements } = snapshot;
   const differences: LedgerDifference[] = [];
   const differ = (
     kind: LedgerDifferenceKind,
@@ -297,6 +296,8 @@ function buildReport(
     );
   }
 
+  checkReservations(snapshot.reservations, differ);
+
   /** The value posted on an account, by the given kinds or all of them. */
   const valueOn = (account: LedgerAccount, names?: readonly string[]) =>
     kinds
@@ -332,40 +333,8 @@ function buildReport(
       delivered: fixed(byKind(['delivery']).negated()),
       journalRows: kinds.reduce((total, row) => total + Number(row.rows), 0),
     },
-    positions: platformPositions(positions),
+    positions: platformPositions(positions, snapshot.reserved),
     movements,
     ok: differences.length === 0,
   };
-}
-
-const positionKeys = {
-  customer: 'customers',
-  trading_book: 'tradingBook',
-  rounding: 'rounding',
-  world: 'world',
-  interest: 'interest',
-  custody_intake: 'custodyIntake',
-} as const satisfies Record<LedgerAccount, keyof Omit<LedgerPosition, 'asset'>>;
-
-/** The sums per asset and account as one position per asset: cash, the symbols, custody items. */
-function platformPositions(rows: PositionRow[]): LedgerPosition[] {
-  const byAsset = new Map<string | null, LedgerPosition>();
-  for (const row of rows) {
-    const position = byAsset.get(row.asset_symbol) ?? {
-      asset: row.asset_symbol,
-      customers: fixed('0'),
-      tradingBook: fixed('0'),
-      rounding: fixed('0'),
-      world: fixed('0'),
-      interest: fixed('0'),
-      custodyIntake: fixed('0'),
-    };
-    const key = positionKeys[row.account];
-    position[key] = fixed(dec(position[key]).plus(row.amount));
-    byAsset.set(row.asset_symbol, position);
-  }
-  const rank = (asset: string | null) => (asset === 'USD' ? 0 : asset === null ? 2 : 1);
-  return [...byAsset.values()].sort(
-    (a, b) => rank(a.asset) - rank(b.asset) || (a.asset ?? '').localeCompare(b.asset ?? ''),
-  );
 }

@@ -10,7 +10,7 @@ import {
   refusalDetailFields,
 } from '@secure-vault/shared/errors';
 import { dec } from '@secure-vault/shared/money';
-import { AppError, fieldOf } from '../errors.ts';
+import { AppError, fieldOf, invalidField } from '../errors.ts';
 import { countRefusal } from '../metrics/metrics.ts';
 
 const refusalState = 'SVL01';
@@ -84,17 +84,19 @@ const messages: Partial<Record<ErrorCode, (detail: Detail) => string>> = {
   SAME_STAFF: () =>
     'You proposed this change, or made the request while signed in as the customer; another staff member must approve it.',
   CONFLICT: (d) =>
-    d.what === 'book_balance'
-      ? 'The pending book balance is no longer the one proposed; review it again.'
-      : d.what === 'changed'
-        ? 'This valuable changed after the proposal was made; reject it and propose again.'
-        : d.proposal
-          ? `This proposal is already ${d.proposal}; a decided proposal does not change.`
-          : d.wanted
-            ? `A delivery that is ${d.status ?? ''} cannot become ${d.wanted}.`
-            : d.status
-              ? `This request is already ${d.status}; a final state does not change.`
-              : 'A request with this Idempotency-Key is still being processed.',
+    d.what === 'order'
+      ? `This order is already ${d.status ?? 'closed'}; only an open order can be cancelled.`
+      : d.what === 'book_balance'
+        ? 'The pending book balance is no longer the one proposed; review it again.'
+        : d.what === 'changed'
+          ? 'This valuable changed after the proposal was made; reject it and propose again.'
+          : d.proposal
+            ? `This proposal is already ${d.proposal}; a decided proposal does not change.`
+            : d.wanted
+              ? `A delivery that is ${d.status ?? ''} cannot become ${d.wanted}.`
+              : d.status
+                ? `This request is already ${d.status}; a final state does not change.`
+                : 'A request with this Idempotency-Key is still being processed.',
   NOT_FOUND: (d) => notFound[d.what ?? 'valuable'] ?? 'No such valuable.',
   UNPROCESSABLE: (d) =>
     d.what === 'traded'
@@ -118,6 +120,7 @@ const notFound: Record<string, string> = {
   bank_account: 'This bank account was not found.',
   transfer: 'This request was not found.',
   delivery: 'This delivery request was not found.',
+  order: 'No such order.',
 };
 
 /**
@@ -159,11 +162,15 @@ export function asRefusal(err: unknown): unknown {
   // A refusal raises its code as its message.
   const code = raised.message;
   if (!isErrorCode(code)) return err;
-  const message = messages[code];
-  if (!message) return err;
   const detailText = fieldOf(raised, 'detail');
   // cast: the ledger functions write the detail as this JSON (ledger/sql/*.sql).
   const detail = JSON.parse(typeof detailText === 'string' ? detailText : '{}') as Detail;
+  // A field's rule the ledger checks under its lock (the open orders' count): said on the field.
+  if (code === 'VALIDATION' && detail.field && detail.message) {
+    return invalidField(detail.field, detail.message);
+  }
+  const message = messages[code];
+  if (!message) return err;
   return new AppError(code, message(detail), { details: detailsOf(code, detail) });
 }
 

@@ -12,7 +12,7 @@ import { render } from './templates.ts';
 
 type Rendered = Omit<MailMessage, 'to'>;
 
-const signature: Record<Language, string> = {
+export const signature: Record<Language, string> = {
   en: 'Kind regards,\nThe Secure Vault team',
   ar: 'مع أطيب التحيات،\nفريق Secure Vault',
 };
@@ -26,7 +26,7 @@ export interface PriceAlertNotice {
 }
 
 /** A price as the book holds it, with its thousands grouped: "$115,000", "$0.000012". */
-function priceText(value: string): string {
+export function priceText(value: string): string {
   const [whole = '0', fraction] = value.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `$${grouped}${fraction ? `.${fraction}` : ''}`;

@@ -8,9 +8,11 @@ import { z } from 'zod';
 import { alertDirections } from '@secure-vault/shared/alerts';
 import { proposalKinds } from '@secure-vault/shared/approvals';
 import { recurringOutcomes } from '@secure-vault/shared/recurring';
+import { orderSides } from '@secure-vault/shared/orders';
 import { trackingStatuses } from '@secure-vault/shared/custody';
 import { isLanguage, type Language } from '@secure-vault/shared/i18n';
 import { priceAlertFired, recurringBuyRan } from './alert-templates.ts';
+import { orderClosed } from './order-templates.ts';
 import { proposalDecided, proposalOutcomes, proposalWaiting } from './approval-templates.ts';
 import { trackingUpdate } from './custody-templates.ts';
 import type { MailMessage } from './mailer.ts';
@@ -96,6 +98,16 @@ export const noticeSchemas = {
     reason: z.string().nullable(),
     nextRunAt: z.string(),
   }),
+  order_closed: z.object({
+    ...base,
+    symbol: z.string(),
+    side: z.enum(orderSides),
+    quantity: z.string(),
+    limitPrice: z.string(),
+    outcome: z.enum(['filled', 'expired']),
+    price: z.string().nullable(),
+    total: z.string().nullable(),
+  }),
 } as const;
 export type NoticeKind = keyof typeof noticeSchemas;
 export type NoticeData<K extends NoticeKind> = z.input<(typeof noticeSchemas)[K]>;
@@ -158,5 +170,9 @@ export const noticeTemplates: { [K in NoticeKind]: (data: unknown) => Rendered }
   recurring_buy: (data) => {
     const notice = noticeSchemas.recurring_buy.parse(data);
     return recurringBuyRan(notice.language, notice);
+  },
+  order_closed: (data) => {
+    const notice = noticeSchemas.order_closed.parse(data);
+    return orderClosed(notice.language, notice);
   },
 };

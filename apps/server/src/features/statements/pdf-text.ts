@@ -92,7 +92,12 @@ const english: PdfTexts = {
   noHoldings: 'No holdings.',
   bookValues: 'Values are the journal’s book values in US dollars.',
   vaultValues: 'Values are the vault’s recorded values in US dollars at this moment.',
-  statuses: { active: 'In the vault', locked: 'Fixed term', in_delivery: 'In delivery' },
+  statuses: {
+    active: 'In the vault',
+    locked: 'Fixed term',
+    in_delivery: 'In delivery',
+    reserved: 'Reserved for an order',
+  },
   units: { mg: 'mg' },
 
   footer: 'Signed by Secure Vault — check it at {origin}/verify',
@@ -137,7 +142,12 @@ const arabic: PdfTexts = {
   noHoldings: 'لا توجد حيازة.',
   bookValues: 'القيم هي القيم الدفترية في السجل بالدولار الأمريكي.',
   vaultValues: 'القيم هي القيم المسجّلة في الخزنة بالدولار الأمريكي في هذه اللحظة.',
-  statuses: { active: 'في الخزنة', locked: 'مثبّت لمدة محددة', in_delivery: 'قيد التوصيل' },
+  statuses: {
+    active: 'في الخزنة',
+    locked: 'مثبّت لمدة محددة',
+    in_delivery: 'قيد التوصيل',
+    reserved: 'محجوز لأمر',
+  },
   units: { mg: 'ملغ' },
 
   footer: 'موقَّع من سيكيور ڤولت — تحقّق منه على {origin}/verify',

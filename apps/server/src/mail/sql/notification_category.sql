@@ -6,7 +6,7 @@ LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN p_kind = 'request_received' AND p_data #>> '{transfer,type}' = 'withdrawal' THEN 'security'
     WHEN p_kind IN ('transfer_sent', 'transfer_received', 'request_received', 'request_decided',
-      'price_alert', 'recurring_buy') THEN 'money'
+      'price_alert', 'recurring_buy', 'order_closed') THEN 'money'
     WHEN p_kind IN ('delivery_update', 'delivery_tracking', 'fixed_term_matured') THEN 'custody'
     WHEN p_kind = 'kyc_decided' THEN 'kyc'
     WHEN p_kind IN ('proposal_waiting', 'proposal_decided') THEN 'approvals'
