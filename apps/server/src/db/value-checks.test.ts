@@ -5,6 +5,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { alertDirections } from '@secure-vault/shared/alerts';
+import { orderSides, orderStatuses } from '@secure-vault/shared/orders';
 import { proposalKinds, proposalStatuses } from '@secure-vault/shared/approvals';
 import { ledgerAccounts, ledgerKinds } from '@secure-vault/shared/history';
 import { languages } from '@secure-vault/shared/i18n';
@@ -75,6 +76,21 @@ const withUser = (n: number, insert: SQL) =>
   sql`with u as (insert into users (email, password_hash)
         values (${`checked-${n}@example.com`}, 'x') returning id) ${insert}`;
 
+/**
+ * A limit order with one column set: an open order names its reservation, a closed one its close,
+ * a filled one its fill (limit_orders_open_check, limit_orders_filled_check).
+ */
+const limitOrder = (set: { side?: string; status?: string; language?: string }, n: number) => {
+  const status = set.status ?? 'open';
+  return sql`insert into limit_orders (user_id, symbol, side, quantity, limit_price, reserved,
+      reservation_id, status, created_at, closed_at, fill_price, fill_total, reference, language)
+    values (${testUserId}, 'BTC', ${set.side ?? 'buy'}, 1, 1, 1,
+      case when ${status}::text = 'open' then gen_random_uuid() end, ${status}, ${at},
+      case when ${status}::text <> 'open' then ${at}::timestamptz end,
+      case when ${status}::text = 'filled' then 1 end, case when ${status}::text = 'filled' then 1 end,
+      ${`order-${n}`}, ${set.language ?? 'en'})`;
+};
+
 // Constraint name → the union its column takes. Every one-of CHECK in the database is listed here.
 const checked: Record<string, Checked> = {
   contact_messages_language_check: {
@@ -125,6 +141,7 @@ const checked: Record<string, Checked> = {
     table: 'valuables',
     column: 'status',
     values: valuableStatuses,
+    addedLater: { reserved: '0038' },
     row: (value) =>
       sql`insert into valuables (user_id, item_name, item_type, status)
           values (${testUserId}, 'Item', 'other', ${value})`,
@@ -141,7 +158,7 @@ const checked: Record<string, Checked> = {
     table: 'ledger_entries',
     column: 'kind',
     values: ledgerKinds,
-    addedLater: { book_balance: '0013' },
+    addedLater: { book_balance: '0013', order_reserve: '0038', order_release: '0038' },
     row: (value) =>
       sql`insert into ledger_entries (user_id, kind, value_delta) values (${testUserId}, ${value}, 0)`,
   },
@@ -413,6 +430,27 @@ const checked: Record<string, Checked> = {
             values (${testUserId}, 'BTC', 10, 'weekly', 1, ${at}, ${at}, ${at}) returning id)
           insert into recurring_buy_runs (plan_id, run_at, outcome, ran_at)
           select id, ${at}::timestamptz + ${n} * interval '1 day', ${value}, ${at} from p`,
+  },
+  limit_orders_side_check: {
+    table: 'limit_orders',
+    column: 'side',
+    values: orderSides,
+    since: '0038',
+    row: (value, n) => limitOrder({ side: value }, n),
+  },
+  limit_orders_status_check: {
+    table: 'limit_orders',
+    column: 'status',
+    values: orderStatuses,
+    since: '0038',
+    row: (value, n) => limitOrder({ status: value }, n),
+  },
+  limit_orders_language_check: {
+    table: 'limit_orders',
+    column: 'language',
+    values: languages,
+    since: '0038',
+    row: (value, n) => limitOrder({ language: value }, n),
   },
   passkey_challenges_purpose_check: {
     table: 'passkey_challenges',

@@ -10,6 +10,7 @@ import { kycDocuments, kycVerifications } from '../db/kyc-schema.ts';
 import { bankAccounts, transfers } from '../db/banking-schema.ts';
 import { deliveries } from '../db/custody-schema.ts';
 import { notifications } from '../db/notifications-schema.ts';
+import { limitOrders } from '../db/orders-schema.ts';
 import { PasskeyAuthenticator } from '../test/passkey-authenticator.ts';
 import { staffProposals } from '../db/approvals-schema.ts';
 import { mailQueue, profiles, sessions } from '../db/schema.ts';
@@ -154,6 +155,16 @@ beforeAll(async () => {
   );
   if (plan.statusCode !== 201) throw new Error(`recurring buy: ${plan.body}`);
   ownerIds['recurring-buys'] = plan.json<{ id: string }>().id;
+  // An open limit order of the owner's, far below the book: what cancelling one names.
+  const order = await call(
+    t,
+    'POST',
+    '/me/orders',
+    { symbol: 'BTC', side: 'buy', quantity: '0.001', limitPrice: '1000', goodUntil: null },
+    { cookie: owner.cookie, headers: { 'idempotency-key': randomUUID() } },
+  );
+  if (order.statusCode !== 201) throw new Error(`limit order: ${order.body}`);
+  ownerIds.orders = order.json<{ id: string }>().id;
   // A recipient the owner saved (the other customer): what renaming and removing one name.
   const saved = await call(
     t,
@@ -492,7 +503,13 @@ describe('the access matrix', () => {
       .from(valuables)
       .where(eq(valuables.id, ownerIds.deliveryItem ?? ''));
     expect(item?.status).toBe('in_delivery');
-    expect(await cashOf(t, owner.userId)).toBe('800.00000000');
+    // Nor cancelled the owner's limit order: it is open, its dollar still reserved.
+    const [order] = await t.ctx.db
+      .select({ status: limitOrders.status })
+      .from(limitOrders)
+      .where(eq(limitOrders.id, ownerIds.orders ?? ''));
+    expect(order?.status).toBe('open');
+    expect(await cashOf(t, owner.userId)).toBe('799.00000000');
     expect(await cashOf(t, otherCustomer.userId)).toBe('0.00000000');
   }, 120_000);
 
@@ -560,7 +577,7 @@ describe('the access matrix', () => {
       .from(staffProposals)
       .where(eq(staffProposals.id, ownerIds.proposals ?? ''));
     expect(waiting?.status).toBe('pending');
-    expect(await cashOf(t, owner.userId)).toBe('800.00000000');
+    expect(await cashOf(t, owner.userId)).toBe('799.00000000');
 
     const exercised = new Set<string>();
     const change = async (
@@ -610,7 +627,8 @@ describe('the access matrix', () => {
       200,
     );
     expect(approved.json()).toMatchObject({ kind: 'book_balance', status: 'approved' });
-    expect(await cashOf(t, owner.userId)).toBe('2300.25000000');
+    // $1 of it is still reserved for the owner's open limit order.
+    expect(await cashOf(t, owner.userId)).toBe('2299.25000000');
     // Recorded by `staff` this time, so the other staff member rejects it.
     const recorded = await change(
       'PUT',
@@ -638,7 +656,7 @@ describe('the access matrix', () => {
       undefined,
       200,
     );
-    expect(await cashOf(t, owner.userId)).toBe('2300.25000000');
+    expect(await cashOf(t, owner.userId)).toBe('2299.25000000');
 
     // Every staff change of value, and every decision on one, takes a key and was made above.
     const keyed = apiRoutes()

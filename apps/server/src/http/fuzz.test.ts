@@ -386,6 +386,10 @@ function paramValue(url: string, name: string): { canonical: string; any: fc.Arb
   if (name === 'id' && url.includes('/me/recurring-buys/')) {
     return { canonical: unknownId, any: fc.uuid() };
   }
+  // Limit orders: none of these exist (orders.test.ts cancels real ones).
+  if (name === 'id' && url.includes('/me/orders/')) {
+    return { canonical: unknownId, any: fc.uuid() };
+  }
   // Price alerts: none of these exist (alerts.test.ts removes real ones).
   if (name === 'id' && url.includes('/me/price-alerts/')) {
     return { canonical: unknownId, any: fc.uuid() };

@@ -105,6 +105,7 @@ describe('migration 0018', () => {
         world: '-100.00400000',
         interest: '-1.23000000',
         custodyIntake: zero,
+        reserved: zero,
       },
       {
         asset: 'AG',
@@ -114,6 +115,7 @@ describe('migration 0018', () => {
         world: zero,
         interest: zero,
         custodyIntake: zero,
+        reserved: zero,
       },
       {
         asset: 'AU',
@@ -124,6 +126,7 @@ describe('migration 0018', () => {
         world: '-2.00000000',
         interest: zero,
         custodyIntake: zero,
+        reserved: zero,
       },
       {
         asset: null,
@@ -133,6 +136,7 @@ describe('migration 0018', () => {
         world: zero,
         interest: zero,
         custodyIntake: '-500.00000000',
+        reserved: zero,
       },
     ]);
   });

@@ -138,6 +138,15 @@ describe('each customer movement', () => {
     await expectDeclared('POST', `/me/deliveries/${deliveryId}/cancel`, () =>
       moneyPost(t, customer, `/me/deliveries/${deliveryId}/cancel`),
     );
+    await expectDeclared('POST', '/me/orders', () =>
+      moneyPost(t, customer, '/me/orders', {
+        symbol: 'BTC',
+        side: 'buy',
+        quantity: '0.0001',
+        limitPrice: '1000',
+        goodUntil: null,
+      }),
+    );
 
     // A new movement must be added here, or its topics go unchecked.
     expect(movements.filter((c) => !exercised.has(c)).map((c) => `${c.method} ${c.path}`)).toEqual(

@@ -42,7 +42,11 @@ export async function journalOf(t: TestApp, userId: string) {
 
 export async function cashOf(t: TestApp, userId: string): Promise<string> {
   const rows = await valuablesOf(t, userId);
-  return rows.find((row) => row.assetSymbol === cashSymbol)?.estimatedValue ?? '0.00000000';
+  // The cash position: not a cash row reserved for a limit order.
+  return (
+    rows.find((row) => row.assetSymbol === cashSymbol && row.status === 'active')?.estimatedValue ??
+    '0.00000000'
+  );
 }
 
 /** The user's active position in an asset, or undefined. */

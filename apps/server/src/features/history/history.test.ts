@@ -101,6 +101,7 @@ describe('GET /me/history', () => {
       deliveries: 0,
       staffAdjustments: 0,
       rounding: 0,
+      orders: 0,
     };
     expect((await history(busy)).json().summary).toEqual(summary);
     expect((await history(busy, '?group=sales&limit=1')).json().summary).toEqual(summary);
