@@ -220,8 +220,12 @@ describe('closing an order', () => {
       quantity: '100',
       limitPrice: '5',
     });
-    // The whole holding is reserved: no active position is left.
+    // The whole holding is reserved: no active position is left, and the Sell tab says why.
     expect(await positionOf(t, customer.userId, 'XRP')).toBeUndefined();
+    const holding = await call(t, 'GET', '/me/holdings/XRP', undefined, {
+      cookie: customer.cookie,
+    });
+    expect(holding.json()).toMatchObject({ quantity: '100.00000000', status: 'reserved' });
     const cash = await cashOf(t, customer.userId);
 
     for (const order of [buy, sell]) {

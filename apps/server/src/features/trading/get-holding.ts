@@ -1,5 +1,6 @@
 // What the sell tab may sell: the user's active position in an asset (one indexed row), else a
-// locked or in-delivery one, which a sale would refuse; zeros when there is none.
+// locked, in-delivery or reserved (for a limit order) one, which a sale would refuse; zeros when
+// there is none.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Holding } from '@secure-vault/shared/trading';
 import { toFixedString } from '@secure-vault/shared/money';
@@ -21,7 +22,7 @@ export async function getHolding(db: Db, userId: string, symbol: string): Promis
       and(
         eq(valuables.userId, userId),
         eq(valuables.assetSymbol, asset.symbol),
-        inArray(valuables.status, ['active', 'locked', 'in_delivery']),
+        inArray(valuables.status, ['active', 'locked', 'in_delivery', 'reserved']),
       ),
     )
     .orderBy(sql`${valuables.status} = 'active' desc`, sql`${valuables.createdAt} desc`)
