@@ -12,6 +12,7 @@ import * as performance from '@secure-vault/shared/performance/contracts';
 import * as prices from '@secure-vault/shared/prices/contracts';
 import * as recurring from '@secure-vault/shared/recurring/contracts';
 import * as notifications from '@secure-vault/shared/notifications/contracts';
+import * as orders from '@secure-vault/shared/orders/contracts';
 import * as trading from '@secure-vault/shared/trading/contracts';
 import * as vault from '@secure-vault/shared/vault/contracts';
 import { apiKey } from './api-query';
@@ -39,6 +40,7 @@ describe('change keys', () => {
       notificationPreferences: apiKey(notifications.getNotificationPreferences),
       priceAlerts: apiKey(alerts.listPriceAlerts),
       recurringBuys: apiKey(recurring.listRecurringBuys),
+      orders: apiKey(orders.listLimitOrders),
       portfolio: apiKey(performance.getPortfolioHistory),
       performance: apiKey(performance.getPerformance),
       prices: apiKey(prices.getPrices),
@@ -66,6 +68,7 @@ describe('change keys', () => {
       ['me', 'portfolio', 'history'],
       ['me', 'performance'],
       ['me', 'recurring-buys'],
+      ['me', 'orders'],
     ]);
     expect(changeQueryKeys.profile).toEqual([
       ['me', 'profile'],
@@ -84,16 +87,19 @@ describe('change keys', () => {
     expect(changeQueryKeys.sessions).toEqual([['auth', 'sessions']]);
     expect(changeQueryKeys.bankAccounts).toEqual([['me', 'bank-accounts']]);
     expect(changeQueryKeys.recipients).toEqual([['me', 'recipients']]);
-    // The list (in every language), the bell's count, what is mailed, the price alerts and the
-    // recurring buys (an alert that fires and a period that runs are told by a notice).
+    // The list (in every language), the bell's count, what is mailed, the price alerts, the
+    // recurring buys and the limit orders (an alert that fires, a period that runs and an order
+    // that fills or expires are told by a notice).
     expect(changeQueryKeys.notifications).toEqual([
       ['me', 'notifications'],
       ['me', 'notification-preferences'],
       ['me', 'price-alerts'],
       ['me', 'recurring-buys'],
+      ['me', 'orders'],
     ]);
     expect(changeQueryKeys.priceAlerts).toEqual([['me', 'price-alerts']]);
     expect(changeQueryKeys.recurringBuys).toEqual([['me', 'recurring-buys']]);
+    expect(changeQueryKeys.orders).toEqual([['me', 'orders']]);
     expect(apiKey(notifications.getUnreadNotifications).slice(0, 2)).toEqual(
       queryKeys.notifications,
     );

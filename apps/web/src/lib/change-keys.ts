@@ -31,6 +31,7 @@ export const queryKeys = {
   notificationPreferences: ['me', 'notification-preferences'],
   priceAlerts: ['me', 'price-alerts'],
   recurringBuys: ['me', 'recurring-buys'],
+  orders: ['me', 'orders'],
   // The dashboard's charts: the vault's value over time, and each holding's cost and gains.
   portfolio: ['me', 'portfolio', 'history'],
   performance: ['me', 'performance'],
@@ -58,6 +59,8 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
     queryKeys.performance,
     // A recurring buy's period bought (or was skipped), which moved the cash.
     queryKeys.recurringBuys,
+    // A limit order filled, which moved its reservation into the asset or the cash.
+    queryKeys.orders,
   ],
   // The account overview carries the KYC status beside the cash.
   profile: [queryKeys.profile, queryKeys.summary, queryKeys.kyc, queryKeys.account],
@@ -78,18 +81,22 @@ export const changeQueryKeys: Record<ChangeTopic, readonly QueryKey[]> = {
   passkeys: [queryKeys.passkeys],
   bankAccounts: [queryKeys.bankAccounts],
   recipients: [queryKeys.recipients],
-  // A notice arrived or was read; what is mailed changed. A price alert that fired and a
-  // recurring buy's period that ran are told by a notice, so both are read again to show it.
+  // A notice arrived or was read; what is mailed changed. A price alert that fired, a recurring
+  // buy's period that ran and a limit order that filled or expired are told by a notice, so they
+  // are read again to show it.
   notifications: [
     queryKeys.notifications,
     queryKeys.notificationPreferences,
     queryKeys.priceAlerts,
     queryKeys.recurringBuys,
+    queryKeys.orders,
   ],
   // A price alert was set or removed.
   priceAlerts: [queryKeys.priceAlerts],
   // A recurring buy was set up, paused, resumed or cancelled.
   recurringBuys: [queryKeys.recurringBuys],
+  // A limit order was placed or cancelled.
+  orders: [queryKeys.orders],
   admin: [queryKeys.adminPanel],
   // A staff price change was approved: every screen quoting from the book, and its charts.
   // The dashboard's value over time and performance value holdings at the book too.

@@ -7,6 +7,7 @@ import { toast } from '@/lib/toast';
 import { priceBook, pricesReply } from '@/test/price-book-test-data';
 import { alertsReply } from '@/test/price-alert-test-data';
 import { recurringReply } from '@/test/recurring-test-data';
+import { ordersReply } from '@/test/limit-order-test-data';
 import CryptoDetailRoute from './crypto-detail';
 
 vi.mock('@/lib/toast', () => ({
@@ -150,6 +151,27 @@ describe('a cryptocurrency page', () => {
     ).toBeVisible();
     expect(await screen.findByTestId('recurring-empty')).toHaveTextContent(
       'You have no recurring buys of Bitcoin.',
+    );
+  });
+
+  it("offers a limit order at the book's price on the chosen side", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      ...apiFor('BTC'),
+      'GET /api/v1/prices': pricesReply(priceBook({ BTC: { buy: '116000', sell: '114000' } })),
+      'GET /api/v1/me/orders': ordersReply(),
+    });
+    renderCrypto('/crypto/BTC');
+    expect(
+      await screen.findByRole('form', { name: 'Place a limit order on Bitcoin' }),
+    ).toBeVisible();
+    const limit = screen.getByLabelText('Limit price (USD per BTC)');
+    await waitFor(() => expect(limit).toHaveValue('116000'));
+    await user.click(screen.getByRole('radio', { name: 'Sell' }));
+    expect(limit).toHaveValue('114000');
+    expect(screen.getByLabelText('Order quantity (BTC)')).toBeVisible();
+    expect(await screen.findByTestId('orders-empty')).toHaveTextContent(
+      'You have no limit orders on Bitcoin.',
     );
   });
 

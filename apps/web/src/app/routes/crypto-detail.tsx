@@ -11,6 +11,7 @@ import { CanonicalRedirect } from '@/features/trading/components/canonical-redir
 import { usePriceBook } from '@/features/trading/hooks/use-price-book';
 import { AssetPriceAlerts } from '@/features/alerts/components/asset-price-alerts';
 import { AssetRecurringBuys } from '@/features/recurring/components/asset-recurring-buys';
+import { AssetLimitOrders } from '@/features/orders/components/asset-limit-orders';
 
 export default function CryptoDetailRoute() {
   const { t } = useTranslation(['trading', 'catalogue']);
@@ -41,6 +42,13 @@ export default function CryptoDetailRoute() {
       />
       <AssetPriceAlerts asset={crypto} sellPrice={book.priceOf(crypto, 'sell').price} />
       <AssetRecurringBuys asset={crypto} />
+      <AssetLimitOrders
+        asset={crypto}
+        prices={{
+          buy: book.priceOf(crypto, 'buy').price,
+          sell: book.priceOf(crypto, 'sell').price,
+        }}
+      />
     </>
   );
 }

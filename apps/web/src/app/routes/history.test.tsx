@@ -25,6 +25,7 @@ const summary = {
   deliveries: 0,
   staffAdjustments: 0,
   rounding: 0,
+  orders: 0,
 };
 
 let id = 0;

@@ -11,6 +11,7 @@ import { CanonicalRedirect } from '@/features/trading/components/canonical-redir
 import { usePriceBook } from '@/features/trading/hooks/use-price-book';
 import { AssetPriceAlerts } from '@/features/alerts/components/asset-price-alerts';
 import { AssetRecurringBuys } from '@/features/recurring/components/asset-recurring-buys';
+import { AssetLimitOrders } from '@/features/orders/components/asset-limit-orders';
 
 export default function MetalCalculatorRoute() {
   const { t } = useTranslation(['trading', 'catalogue']);
@@ -41,6 +42,10 @@ export default function MetalCalculatorRoute() {
       />
       <AssetPriceAlerts asset={metal} sellPrice={book.priceOf(metal, 'sell').price} />
       <AssetRecurringBuys asset={metal} />
+      <AssetLimitOrders
+        asset={metal}
+        prices={{ buy: book.priceOf(metal, 'buy').price, sell: book.priceOf(metal, 'sell').price }}
+      />
     </>
   );
 }

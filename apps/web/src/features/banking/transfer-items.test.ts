@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountNumberInput,
+  hasTransferable,
   shortReference,
   transferFormSchema,
   transferItems,
@@ -41,6 +42,15 @@ describe('transferItems', () => {
     expect(itemOf(fixedSilver.id).unavailable).toBe('locked');
     expect(itemOf(painting.id).unavailable).toBe('in_delivery');
     expect(itemOf(ring.id).unavailable).toBeNull();
+  });
+
+  it('lists cash and a quantity held for an open limit order, and lets neither move', () => {
+    const reserved = transferItems([
+      { ...cash, id: '00000000-0000-4000-8000-00000000f001', status: 'reserved' },
+      { ...gold, id: '00000000-0000-4000-8000-00000000f002', status: 'reserved' },
+    ]);
+    expect(reserved.map((item) => item.unavailable)).toEqual(['reserved', 'reserved']);
+    expect(hasTransferable(reserved)).toBe(false);
   });
 
   it('knows how much may move and in what steps', () => {

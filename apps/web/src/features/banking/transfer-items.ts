@@ -19,7 +19,7 @@ import { decimalsOf, normalizeDecimal } from '@/lib/money';
 export type TransferKind = 'cash' | 'position' | 'whole';
 
 /** Why a valuable the customer sees cannot move now. */
-export type UnavailableReason = 'locked' | 'in_delivery';
+export type UnavailableReason = 'locked' | 'in_delivery' | 'reserved';
 
 export interface TransferItem {
   valuable: Valuable;
@@ -38,6 +38,12 @@ function kindOf(valuable: Valuable): TransferKind {
   return valuable.assetSymbol ? 'position' : 'whole';
 }
 
+/** Locked for a term, out for delivery, or held for an open limit order: none of them moves. */
+function unavailableReason(valuable: Valuable): UnavailableReason | null {
+  const { status } = valuable;
+  return status === 'locked' || status === 'in_delivery' || status === 'reserved' ? status : null;
+}
+
 function toItem(valuable: Valuable): TransferItem {
   const kind = kindOf(valuable);
   const asset = kind === 'position' ? (findAsset(valuable.assetSymbol ?? '') ?? null) : null;
@@ -49,14 +55,13 @@ function toItem(valuable: Valuable): TransferItem {
     asset,
     available,
     decimals: kind === 'cash' ? usdScale : asset ? quantityDecimals(asset) : 8,
-    unavailable:
-      valuable.status === 'locked' || valuable.status === 'in_delivery' ? valuable.status : null,
+    unavailable: unavailableReason(valuable),
   };
 }
 
 /**
- * The valuables the picker lists: active ones that can move, and locked or in-delivery ones shown
- * disabled with their reason. Left out: negative entries, and cash or positions with nothing in
+ * The valuables the picker lists: active ones that can move, and locked, in-delivery or reserved
+ * ones shown disabled with their reason. Left out: negative entries, and cash or positions with nothing in
  * them. An item staff valued at nothing (no estimate) still moves as a whole. Cash comes first,
  * then positions, then the other items, each group in the order the server gave.
  */

@@ -46,6 +46,12 @@ describe('deliveryItems', () => {
     expect(items[0]?.decimals).toBe(3);
   });
 
+  it('lists a quantity held for an open limit order disabled, with its reason', () => {
+    const items = deliveryItems([{ ...gold, status: 'reserved' }]);
+    expect(items.map((item) => item.unavailable)).toEqual(['reserved']);
+    expect(hasDeliverable(items)).toBe(false);
+  });
+
   it('reads cash and crypto whatever their spelling, and leaves out reductions and empty positions', () => {
     const items = deliveryItems([
       valuable({ id: 'a0000000-0000-4000-8000-000000000001', itemType: 'Cash' as never }),

@@ -20,7 +20,7 @@ import { decimalsOf, normalizeDecimal } from '@/lib/money';
 export type DeliveryKind = 'metal' | 'whole' | 'digital';
 
 /** Why a listed valuable cannot be chosen: cash has its own way out (a withdrawal to a bank). */
-export type UndeliverableReason = 'cash' | 'digital' | 'locked' | 'in_delivery';
+export type UndeliverableReason = 'cash' | 'digital' | 'locked' | 'in_delivery' | 'reserved';
 
 export interface DeliveryItem {
   valuable: Valuable;
@@ -57,7 +57,9 @@ function toItem(valuable: Valuable): DeliveryItem {
       ? isCashEntry(valuable)
         ? 'cash'
         : 'digital'
-      : valuable.status === 'locked' || valuable.status === 'in_delivery'
+      : valuable.status === 'locked' ||
+          valuable.status === 'in_delivery' ||
+          valuable.status === 'reserved'
         ? valuable.status
         : null;
   return {

@@ -38,6 +38,8 @@ describe('fixedItems', () => {
     expect(byId(ring.id)?.unavailable).toBeNull();
     expect(byId(fixedSilver.id)?.unavailable).toBe('locked');
     expect(byId(painting.id)?.unavailable).toBe('in_delivery');
+    // A quantity split off for an open limit order cannot be fixed until the order is cancelled.
+    expect(fixedItems([{ ...gold, status: 'reserved' }])[0]?.unavailable).toBe('reserved');
     expect(byId(deed.id)?.unavailable).toBe('notValued');
     expect(hasFixable(items)).toBe(true);
     expect(hasFixable(fixedItems([fixedSilver, painting, deed]))).toBe(false);

@@ -1,6 +1,6 @@
 // What /fixed-assets can fix and what a term earns on it (SPEC §9; DESIGN §5). Eligible: an
-// active holding with a positive value that is not cash; locked (already fixed) and in-delivery
-// holdings are listed but cannot be chosen. A traded position may be fixed in part, by quantity;
+// active holding with a positive value that is not cash; locked (already fixed), in-delivery and
+// reserved (held for an open limit order) holdings are listed but cannot be chosen. A traded position may be fixed in part, by quantity;
 // any other item is fixed whole. The figures are the server's: the value of a position is its
 // quantity at the listed price, the profit is value × rate in whole cents rounded down (what is
 // credited at maturity), and the total return is value plus profit.
@@ -15,7 +15,7 @@ import { centsDown, dec } from '@secure-vault/shared/money';
 import type { Valuable } from '@secure-vault/shared/vault';
 
 /** Why a listed holding cannot be fixed now. */
-export type FixedUnavailableReason = 'locked' | 'in_delivery' | 'notValued';
+export type FixedUnavailableReason = 'locked' | 'in_delivery' | 'reserved' | 'notValued';
 
 export interface FixedItem {
   valuable: Valuable;
@@ -31,7 +31,8 @@ export interface FixedItem {
 }
 
 function reasonOf(valuable: Valuable): FixedUnavailableReason | null {
-  if (valuable.status === 'locked' || valuable.status === 'in_delivery') return valuable.status;
+  const { status } = valuable;
+  if (status === 'locked' || status === 'in_delivery' || status === 'reserved') return status;
   if (valuable.estimatedValue === null || !dec(valuable.estimatedValue).greaterThan(0)) {
     return 'notValued';
   }

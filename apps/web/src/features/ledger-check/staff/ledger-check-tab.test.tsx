@@ -48,6 +48,7 @@ const whole: LedgerReport = {
       world: '-23600.00000000',
       interest: '-57.00000000',
       custodyIntake: '0.00000000',
+      reserved: '0.00000000',
     },
     {
       asset: 'XAU',
@@ -57,6 +58,7 @@ const whole: LedgerReport = {
       world: '0.00000000',
       interest: '0.00000000',
       custodyIntake: '0.00000000',
+      reserved: '0.00000000',
     },
     {
       asset: null,
@@ -66,6 +68,7 @@ const whole: LedgerReport = {
       world: '0.00000000',
       interest: '0.00000000',
       custodyIntake: '-12500.00000000',
+      reserved: '0.00000000',
     },
   ],
   movements: 21,

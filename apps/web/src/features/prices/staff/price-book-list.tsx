@@ -3,7 +3,7 @@
 // (their age), the 24 h change, whether the feed has halted it or a change waits for approval,
 // and "Propose a price". A table on wide screens; below, one card per asset.
 import type { ReactNode } from 'react';
-import { PencilLine } from 'lucide-react';
+import { ListOrdered, PencilLine } from 'lucide-react';
 import type { Asset } from '@secure-vault/shared/catalogue';
 import type { BookPrice } from '@secure-vault/shared/prices';
 import { Button } from '@/components/ui/button';
@@ -110,6 +110,20 @@ function ProposeButton({ row, onPropose }: { row: BookRow; onPropose: (row: Book
   );
 }
 
+function RowActions({ row, onPropose, onShowOrders }: RowActionsProps) {
+  const { t } = useTranslation(['admin', 'catalogue']);
+  return (
+    <span className="flex flex-wrap gap-2 lg:justify-end">
+      <ProposeButton row={row} onPropose={onPropose} />
+      <Button size="sm" variant="outline" onClick={() => onShowOrders(row.asset)}>
+        <ListOrdered aria-hidden />
+        {t('prices.orders.show')}
+        <span className="sr-only"> ({assetName(t, row.asset.symbol)})</span>
+      </Button>
+    </span>
+  );
+}
+
 function Price({ value }: { value: string }) {
   return (
     <span className="whitespace-nowrap font-semibold tabular-nums">{formatBookPrice(value)}</span>
@@ -126,7 +140,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function BookCards({ rows, now, onPropose }: BookListProps) {
+function BookCards({ rows, now, onPropose, onShowOrders }: BookListProps) {
   const { t } = useTranslation('admin');
   return (
     <ul className="grid gap-3 lg:hidden" aria-label={t('prices.caption')} data-testid="book-cards">
@@ -154,18 +168,24 @@ function BookCards({ rows, now, onPropose }: BookListProps) {
               <InEffect row={row} now={now} />
             </Line>
           </dl>
-          <ProposeButton row={row} onPropose={onPropose} />
+          <RowActions row={row} onPropose={onPropose} onShowOrders={onShowOrders} />
         </li>
       ))}
     </ul>
   );
 }
 
-interface BookListProps {
+interface RowActionsProps {
+  row: BookRow;
+  onPropose: (row: BookRow) => void;
+  /** Opens the asset's open limit orders. */
+  onShowOrders: (asset: Asset) => void;
+}
+
+interface BookListProps extends Omit<RowActionsProps, 'row'> {
   rows: readonly BookRow[];
   /** The time now on the server's clock (ms), for the prices' ages. */
   now: number;
-  onPropose: (row: BookRow) => void;
 }
 
 export function PriceBookList(props: BookListProps) {
@@ -221,7 +241,11 @@ export function PriceBookList(props: BookListProps) {
                   <InEffect row={row} now={props.now} />
                 </td>
                 <td className="px-3 py-2 text-end">
-                  <ProposeButton row={row} onPropose={props.onPropose} />
+                  <RowActions
+                    row={row}
+                    onPropose={props.onPropose}
+                    onShowOrders={props.onShowOrders}
+                  />
                 </td>
               </tr>
             ))}

@@ -10,6 +10,7 @@ import i18next from 'i18next';
 import type { Proposal } from '@secure-vault/shared/approvals';
 import { toast } from '@/lib/toast';
 import { priceChange } from '@/test/approvals-test-data';
+import { limitOrder } from '@/test/limit-order-test-data';
 import { priceBook, secondsBefore } from '@/test/price-book-test-data';
 import { loadCatalogs, renderWithProviders, stubApi } from '@/test/render';
 import { feedLive, staffPriceBook } from '@/test/staff-prices-test-data';
@@ -446,5 +447,42 @@ describe('PricesTab', () => {
     expect(
       await within(dialog).findByText('لا يجوز أن يزيد سعر البيع على سعر الشراء.'),
     ).toBeVisible();
+  });
+
+  it("shows an asset's open limit orders, with what they hold in all", async () => {
+    const user = userEvent.setup();
+    const order = limitOrder();
+    stubApi({
+      [listUrl]: { status: 200, body: staffPriceBook() },
+      'GET /api/v1/admin/orders/AU': {
+        status: 200,
+        body: {
+          symbol: 'AU',
+          items: [
+            { ...order, email: 'amira@example.com' },
+            {
+              ...limitOrder({ side: 'sell', quantity: '250.000', reserved: '250.000' }),
+              email: 'omar@example.com',
+            },
+          ],
+          reservedCash: '55.00',
+          reservedQuantity: '250.000',
+        },
+      },
+    });
+    renderWithProviders(<PricesTab />);
+    const row = await rowOf('Gold');
+    await user.click(within(row).getByRole('button', { name: /^Open orders ?\(Gold\)$/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Open orders on Gold' });
+    expect(within(dialog).getByTestId('open-orders-cash')).toHaveTextContent('$55.00');
+    expect(within(dialog).getByTestId('open-orders-quantity')).toHaveTextContent('250.000 mg');
+    const [buy, sell] = within(dialog).getAllByTestId('open-order');
+    expect(buy).toHaveTextContent('amira@example.com');
+    expect(buy).toHaveTextContent('Buy');
+    expect(buy).toHaveTextContent('Quantity1,000.000 mg');
+    expect(buy).toHaveTextContent('Limit$0.055 per mg');
+    expect(buy).toHaveTextContent('Reserved$55.00');
+    expect(sell).toHaveTextContent('omar@example.com');
+    expect(sell).toHaveTextContent('Reserved250.000 mg');
   });
 });

@@ -1,9 +1,10 @@
 // Prices (decision 028): the book every order is priced from, with each price's source, age and
 // 24 h change; the price feed's health; and the price changes waiting for a second staff member.
 // A staff member proposes an asset's buy and sell prices here; nothing changes until another
-// approves it in Approvals (DESIGN §4 "Dual control").
+// approves it in Approvals (DESIGN §4 "Dual control"). Each asset's open limit orders, and what
+// they reserve, open from its row (issue 29).
 import { useState } from 'react';
-import { assets } from '@secure-vault/shared/catalogue';
+import { type Asset, assets } from '@secure-vault/shared/catalogue';
 import type { Proposal } from '@secure-vault/shared/approvals';
 import type { StaffPriceBook } from '@secure-vault/shared/prices';
 import { Card, CardContent } from '@/components/ui/card';
@@ -14,6 +15,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useNow } from '@/lib/use-now';
 import { useStaffPrices } from './api/get-staff-prices';
 import { FeedStatusCard } from './feed-status-card';
+import { OpenOrdersDialog } from './open-orders-dialog';
 import { PendingPriceChanges } from './pending-price-changes';
 import { type BookRow, PriceBookList } from './price-book-list';
 import { ProposePriceDialog } from './propose-price-dialog';
@@ -52,6 +54,7 @@ export function PricesTab() {
   const query = useStaffPrices();
   const [proposing, setProposing] = useState<BookRow | null>(null);
   const [withdrawing, setWithdrawing] = useState<Proposal | null>(null);
+  const [showingOrders, setShowingOrders] = useState<Asset | null>(null);
   const clock = useNow(15_000);
   const { data } = query;
 
@@ -101,12 +104,18 @@ export function PricesTab() {
               {t('prices.empty')}
             </p>
           ) : (
-            <PriceBookList rows={rows} now={now} onPropose={setProposing} />
+            <PriceBookList
+              rows={rows}
+              now={now}
+              onPropose={setProposing}
+              onShowOrders={setShowingOrders}
+            />
           )}
         </CardContent>
       </Card>
       <ProposePriceDialog row={proposing} onClose={() => setProposing(null)} />
       <WithdrawPriceDialog proposal={withdrawing} onClose={() => setWithdrawing(null)} />
+      <OpenOrdersDialog asset={showingOrders} onClose={() => setShowingOrders(null)} />
     </div>
   );
 }

@@ -37,6 +37,16 @@ export function CashLine({ summary }: { summary: UseQueryResult<Summary> }) {
   );
 }
 
+/**
+ * Why a holding that is not active cannot be sold: fixed for a term, held for an open limit order
+ * (until it is cancelled), or out for delivery.
+ */
+function unsellableKey(status: Holding['status']) {
+  if (status === 'locked') return 'order.lockedHolding';
+  if (status === 'reserved') return 'order.reservedHolding';
+  return 'order.inDeliveryHolding';
+}
+
 export function HoldingLine({
   asset,
   holding,
@@ -85,11 +95,7 @@ export function HoldingLine({
         <p className="text-muted-foreground">{t('order.nothingToSell', { name })}</p>
       ) : null}
       {data && dec(data.quantity).greaterThan(0) && data.status !== 'active' ? (
-        <p className="text-muted-foreground">
-          {data.status === 'locked'
-            ? t('order.lockedHolding', { name })
-            : t('order.inDeliveryHolding', { name })}
-        </p>
+        <p className="text-muted-foreground">{t(unsellableKey(data.status), { name })}</p>
       ) : null}
     </div>
   );

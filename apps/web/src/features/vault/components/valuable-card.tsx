@@ -50,6 +50,7 @@ const statusClass: Record<ValuableStatus, string> = {
   active: 'bg-success/15',
   locked: 'bg-accent/20',
   in_delivery: 'bg-primary/10 dark:bg-primary/20',
+  reserved: 'bg-violet-500/15 dark:bg-violet-400/25',
   delivered: 'bg-muted',
 };
 
