@@ -1,8 +1,10 @@
-// Markets end to end (issue 29; decisions 028–030), in English and in Arabic: a customer holding an
+// Markets end to end (issue 29; decisions 028–031), in English and in Arabic: a customer holding an
 // asset sets a price alert on its page; one staff member proposes a new price for it and a second
 // approves it; the customer's open page hears the new price and the alert fire without a reload,
-// and the alert's email arrives. Their dashboard then shows the holding's value over time and its
-// performance at 375 px and at 1280 px, neither wider than the screen. Each language prices an
+// and the alert's email arrives. They then place a limit order to sell part of the holding above
+// the price, which reserves it; the next approved price crosses the limit and the open page shows
+// the order filled, with its email. Their dashboard then shows the holding's value over time and
+// its performance at 375 px and at 1280 px, neither wider than the screen. Each language prices an
 // asset no other journey trades (Internet Computer, VeChain), so their figures stay SPEC's.
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -24,8 +26,16 @@ const catalogs = {
 
 /** The asset each language prices, and the alert's email subject as the server words it. */
 const cases = {
-  en: { symbol: 'ICP', subject: 'Price alert: Internet Computer — Secure Vault' },
-  ar: { symbol: 'VET', subject: 'تنبيه سعر: في تشين — Secure Vault' },
+  en: {
+    symbol: 'ICP',
+    subject: 'Price alert: Internet Computer — Secure Vault',
+    orderSubject: 'Limit order: Internet Computer — Secure Vault',
+  },
+  ar: {
+    symbol: 'VET',
+    subject: 'تنبيه سعر: في تشين — Secure Vault',
+    orderSubject: 'أمر محدد السعر: في تشين — Secure Vault',
+  },
 } as const;
 
 /** Live updates must not need more than this once the approval is saved. */
@@ -67,7 +77,7 @@ async function fitsTheScreen(page: Page): Promise<void> {
 
 for (const language of ['en', 'ar'] as const) {
   const { trading: t, charts: c, catalogue: cat } = catalogs[language];
-  const { symbol, subject } = cases[language];
+  const { symbol, subject, orderSubject } = cases[language];
   const name = (cat as Record<string, { name?: string }>)[symbol]?.name ?? symbol;
 
   test.describe(`Markets (${language})`, () => {
@@ -115,6 +125,33 @@ for (const language of ['en', 'ar'] as const) {
           timeout: liveTimeout,
         })
         .toContain(subject);
+
+      // A limit order to sell a third of the holding 10% above the price now: it reserves the
+      // quantity, waits open, and fills live when two staff members move the book across it.
+      const holding = await page.request.get(`/api/v1/me/holdings/${symbol}`);
+      const held = Number(((await holding.json()) as { quantity: string }).quantity);
+      const quantity = (held / 3).toFixed(2);
+      const limit = (listed * 1.21).toFixed(4);
+      const orders = page.getByTestId('asset-limit-orders');
+      await orders.getByLabel(t.orders.sides.sell, { exact: true }).check();
+      await orders
+        .getByLabel(t.orders.quantityUnits.replace('{{symbol}}', symbol), { exact: true })
+        .fill(quantity);
+      const limitField = orders.getByLabel(t.orders.limitUnit.replace('{{symbol}}', symbol), {
+        exact: true,
+      });
+      await limitField.fill(limit);
+      await orders.getByRole('button', { name: t.orders.place }).click();
+      const order = orders.getByTestId('limit-order-item').first();
+      await expect(order).toHaveAttribute('data-status', 'open');
+      await changePrice(symbol, (listed * 1.25).toFixed(4));
+      await expect(order).toHaveAttribute('data-status', 'filled', { timeout: liveTimeout });
+      await expect(order.getByTestId('order-fill')).toBeVisible();
+      await expect
+        .poll(async () => (await readMailbox(email)).map((mail) => mail.subject), {
+          timeout: liveTimeout,
+        })
+        .toContain(orderSubject);
 
       // The dashboard: the vault's value over time and the holding's performance, at both widths.
       for (const width of [375, 1280]) {
