@@ -228,6 +228,7 @@ export const ledgerFillOrders = sqlFunction('ledger_fill_orders', {
   p_max: 'integer',
   p_assets: 'jsonb',
   p_app_url: 'text',
+  p_request: 'text',
 });
 
 export const ledgerCloseOrder = sqlFunction('ledger_close_order', {
@@ -238,4 +239,5 @@ export const ledgerCloseOrder = sqlFunction('ledger_close_order', {
   p_at: 'timestamptz',
   p_assets: 'jsonb',
   p_app_url: 'text',
+  p_request: 'text',
 });

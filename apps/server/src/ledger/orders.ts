@@ -10,6 +10,7 @@ import type { Caller } from '../db/caller.ts';
 import type { Database, Statement } from '../db/client.ts';
 import type { Notice } from '../db/notices.ts';
 import { callerActor, callerUser, sqlCall, sqlCallText } from '../db/sql-function.ts';
+import { currentRequestId } from '../request-context.ts';
 import { listedAssets } from './assets.ts';
 import { ledgerCloseOrder, ledgerFillOrders, ledgerPlaceOrder } from './functions.ts';
 import { type Idempotency, moveAs, movedAs, movementArgs, type Outcome } from './movement.ts';
@@ -74,6 +75,7 @@ function closeCall(id: string, status: 'cancelled' | 'expired', at: Date, appUrl
     p_at: at.toISOString(),
     p_assets: listedAssets,
     p_app_url: appUrl,
+    p_request: currentRequestId() ?? null,
   });
   // movedAs reads the outcome as an object: the order under a name of its own.
   return {
@@ -113,6 +115,8 @@ export async function fillCrossedOrders(
         p_max: fillBatch,
         p_assets: listedAssets,
         p_app_url: appUrl,
+        // The mail is queued under the running request (or none), which deliverQueued sends.
+        p_request: currentRequestId() ?? null,
       });
       const [row] = await database.query<{ outcome: { filled: number; notices: Notice[] } }>(
         {

@@ -7,7 +7,7 @@
 -- first decides, and the other finds it closed.
 CREATE OR REPLACE FUNCTION ledger_close_order(
   p_id uuid, p_user uuid, p_status text, p_actor uuid, p_at timestamptz, p_assets jsonb,
-  p_app_url text
+  p_app_url text, p_request text
 ) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -43,7 +43,7 @@ BEGIN
       'language', v_order.language, 'appUrl', p_app_url, 'symbol', v_order.symbol,
       'side', v_order.side, 'quantity', trim_scale(v_order.quantity)::text,
       'limitPrice', trim_scale(v_order.limit_price)::text, 'outcome', 'expired',
-      'price', NULL, 'total', NULL), p_at, NULL);
+      'price', NULL, 'total', NULL), p_at, p_request);
   END IF;
   PERFORM ledger_notify(v_order.user_id, 'valuables');
   RETURN limit_order_json(v_order);

@@ -9,7 +9,7 @@
 -- price is stale fills nothing (decision 029); an order past its expiry waits for
 -- ledger_close_order. Returns how many filled.
 CREATE OR REPLACE FUNCTION ledger_fill_orders(
-  p_symbol text, p_at timestamptz, p_max integer, p_assets jsonb, p_app_url text
+  p_symbol text, p_at timestamptz, p_max integer, p_assets jsonb, p_app_url text, p_request text
 ) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -74,7 +74,7 @@ BEGIN
       'language', v_order.language, 'appUrl', p_app_url, 'symbol', p_symbol,
       'side', v_order.side, 'quantity', trim_scale(v_order.quantity)::text,
       'limitPrice', trim_scale(v_order.limit_price)::text, 'outcome', 'filled',
-      'price', trim_scale(v_price)::text, 'total', round(v_total, 2)::text), p_at, NULL);
+      'price', trim_scale(v_price)::text, 'total', round(v_total, 2)::text), p_at, p_request);
     PERFORM ledger_notify(v_order.user_id, 'valuables');
     v_filled := v_filled + 1;
   END LOOP;
