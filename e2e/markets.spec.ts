@@ -3,7 +3,9 @@
 // approves it; the customer's open page hears the new price and the alert fire without a reload,
 // and the alert's email arrives. They then place a limit order to sell part of the holding above
 // the price, which reserves it; the next approved price crosses the limit and the open page shows
-// the order filled, with its email. Their dashboard then shows the holding's value over time and
+// the order filled, with its email. A recurring buy set up on the same page is run by the job
+// runner on its day (the dev-only run-jobs, as if that day had come), and the open page shows the
+// period bought, with its email. Their dashboard then shows the holding's value over time and
 // its performance at 375 px and at 1280 px, neither wider than the screen. Each language prices an
 // asset no other journey trades (Internet Computer, VeChain), so their figures stay SPEC's.
 import { randomUUID } from 'node:crypto';
@@ -30,11 +32,13 @@ const cases = {
     symbol: 'ICP',
     subject: 'Price alert: Internet Computer — Secure Vault',
     orderSubject: 'Limit order: Internet Computer — Secure Vault',
+    recurringSubject: 'Recurring buy: Internet Computer — Secure Vault',
   },
   ar: {
     symbol: 'VET',
     subject: 'تنبيه سعر: في تشين — Secure Vault',
     orderSubject: 'أمر محدد السعر: في تشين — Secure Vault',
+    recurringSubject: 'الشراء المتكرر: في تشين — Secure Vault',
   },
 } as const;
 
@@ -77,7 +81,7 @@ async function fitsTheScreen(page: Page): Promise<void> {
 
 for (const language of ['en', 'ar'] as const) {
   const { trading: t, charts: c, catalogue: cat } = catalogs[language];
-  const { symbol, subject, orderSubject } = cases[language];
+  const { symbol, subject, orderSubject, recurringSubject } = cases[language];
   const name = (cat as Record<string, { name?: string }>)[symbol]?.name ?? symbol;
 
   test.describe(`Markets (${language})`, () => {
@@ -85,11 +89,13 @@ for (const language of ['en', 'ar'] as const) {
       await usePreferences({ language });
     });
 
-    test('an alert fires live when an approved price reaches it; the dashboard charts the vault', async ({
+    test('an alert and a limit order fire live when approved prices reach them, a recurring buy runs, and the dashboard charts the vault', async ({
       page,
       request,
       readMailbox,
+      devRequest,
     }) => {
+      test.setTimeout(120_000);
       const email = uniqueEmail(`markets-${language}`);
       const customer = await createCustomer(request, readMailbox, email, 'customer-password');
       await creditCash(customer.id, '500.00');
@@ -152,6 +158,30 @@ for (const language of ['en', 'ar'] as const) {
           timeout: liveTimeout,
         })
         .toContain(orderSubject);
+
+      // A recurring buy of $25, set up on the page; its first period runs as if its day had come.
+      const recurring = page.getByTestId('asset-recurring-buys');
+      await recurring.getByLabel(t.recurring.amount, { exact: true }).fill('25');
+      await recurring.getByRole('button', { name: t.recurring.create }).click();
+      const plan = recurring.getByTestId('recurring-buy-item').first();
+      await expect(plan).toHaveAttribute('data-status', 'active');
+      const plans = await page.request.get('/api/v1/me/recurring-buys');
+      const { items } = (await plans.json()) as { items: { nextRunAt: string }[] };
+      const ran = await devRequest.post('/api/v1/dev/run-jobs', {
+        headers: csrf,
+        data: { at: new Date(Date.parse(items[0]?.nextRunAt ?? '') + 60_000).toISOString() },
+      });
+      expect(ran.status(), await ran.text()).toBe(200);
+      await expect(
+        plan.locator('[data-testid="recurring-run"][data-outcome="bought"]').first(),
+      ).toBeVisible({
+        timeout: liveTimeout,
+      });
+      await expect
+        .poll(async () => (await readMailbox(email)).map((mail) => mail.subject), {
+          timeout: liveTimeout,
+        })
+        .toContain(recurringSubject);
 
       // The dashboard: the vault's value over time and the holding's performance, at both widths.
       for (const width of [375, 1280]) {
