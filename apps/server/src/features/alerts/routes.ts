@@ -7,50 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { findAsset } from '@secure-vault/shared/catalogue';
 import * as alerts from '@secure-vault/shared/alerts/contracts';
 import type { AppContext } from '../../context.ts';
-import { pricesChannel } from '../../db/notices.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
 import { AppError } from '../../errors.ts';
 import { route } from '../../http/route.ts';
+import { watchBook } from '../../prices/watch-book.ts';
 import { fireAlerts } from '../../prices/alerts.ts';
 import { createPriceAlert, deletePriceAlert, listPriceAlerts } from './price-alerts.ts';
 
-/** Looks at the book once per change heard, never two at a time. */
-function watchBook(app: FastifyInstance, ctx: AppContext): void {
-  let running: Promise<void> | null = null;
-  let again = false;
-  const look = (): void => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        const at = ctx.clock.now();
-        const fired = await fireAlerts(ctx.database, ctx.config.appUrl, at);
-        if (fired > 0) await ctx.mailer.deliverQueued(at);
-      } while (again);
-    })()
-      .catch((err: unknown) => {
-        // The alerts wait for the next change; none was marked fired without its notice.
-        ctx.logger.warn({ err }, 'price alerts not looked at');
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  let stop: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stop = await ctx.database.listen(pricesChannel, look);
-  });
-  app.addHook('onClose', async () => {
-    await stop?.();
-    await running;
-  });
-}
-
 export function alertRoutes(app: FastifyInstance, ctx: AppContext): void {
-  watchBook(app, ctx);
+  watchBook(app, ctx, 'price alerts', (at) => fireAlerts(ctx.database, ctx.config.appUrl, at));
 
   route(app, alerts.listPriceAlerts, async (_request, auth, reply) => {
     reply.header('cache-control', 'no-store');

@@ -10,9 +10,9 @@ import * as orders from '@secure-vault/shared/orders/contracts';
 import type { AppContext } from '../../context.ts';
 import { requestMeta } from '../../auth/request-meta.ts';
 import { sessionCaller } from '../../auth/session-caller.ts';
-import { pricesChannel } from '../../db/notices.ts';
 import { idempotencyOf, sendIdempotent } from '../../http/idempotency.ts';
 import { route } from '../../http/route.ts';
+import { watchBook } from '../../prices/watch-book.ts';
 import { fillCrossedOrders } from '../../ledger/orders.ts';
 import {
   cancelLimitOrder,
@@ -21,43 +21,10 @@ import {
   placeLimitOrder,
 } from './limit-orders.ts';
 
-/** Fills what the book crosses once per change heard, never two looks at a time. */
-function watchBook(app: FastifyInstance, ctx: AppContext): void {
-  let running: Promise<void> | null = null;
-  let again = false;
-  const look = (): void => {
-    if (running) {
-      again = true;
-      return;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        const at = ctx.clock.now();
-        const filled = await fillCrossedOrders(ctx.database, ctx.config.appUrl, at);
-        if (filled > 0) await ctx.mailer.deliverQueued(at);
-      } while (again);
-    })()
-      .catch((err: unknown) => {
-        // Nothing filled without its movement; the next change or the timer looks again.
-        ctx.logger.warn({ err }, 'limit orders not looked at');
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  let stop: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stop = await ctx.database.listen(pricesChannel, look);
-  });
-  app.addHook('onClose', async () => {
-    await stop?.();
-    await running;
-  });
-}
-
 export function orderRoutes(app: FastifyInstance, ctx: AppContext): void {
-  watchBook(app, ctx);
+  watchBook(app, ctx, 'limit orders', (at) =>
+    fillCrossedOrders(ctx.database, ctx.config.appUrl, at),
+  );
 
   route(app, orders.listLimitOrders, (_request, auth, reply) => {
     reply.header('cache-control', 'no-store');
